@@ -1,0 +1,31 @@
+"""cardgames: traditional card games as a typed, immutable-state rules library.
+
+The package re-exports the core modules and the registry of games. Import a game's module to
+play it:
+
+    >>> from cardgames import kalter_schlag
+    >>> state = kalter_schlag.new_game(seed=1)
+
+or reach every game the same way through :data:`GAMES`:
+
+    >>> import cardgames
+    >>> sorted(cardgames.GAMES)
+    ['kalter-schlag']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Final
+
+from cardgames import cards, errors, game
+from cardgames import kalter_schlag as _kalter_schlag
+
+__all__ = ["GAMES", "__version__", "cards", "errors"]
+
+__version__: Final = "0.1.0.dev0"
+
+game.register(_kalter_schlag.GAME)
+
+GAMES: Final[Mapping[str, game.AnyGame]] = game.registry()
+"""Every game by its registry name, e.g. ``GAMES["kalter-schlag"]``."""

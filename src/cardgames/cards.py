@@ -1,0 +1,299 @@
+"""Suits, ranks, cards, packs, and the text forms of cards.
+
+A :class:`Card` prints as its rank and suit symbol (``Q♥``, ``10♣``) and parses from that form or
+from a plain-letter one (``QH``, ``qh``, ``10h``, ``Th``). Cards compare by :attr:`Card.index`:
+suit first in the order ♣ ♠ ♥ ♦, then rank from two up to ace. That is the order of
+:func:`pack`, of sorted hands, and of every game's ``legal_moves``. It says nothing about which card
+wins a trick: each game ranks cards its own way.
+
+Each card also has a fixed bit, ``1 << card.index``, so a set of cards fits in one ``int``
+(:func:`mask_of`, :func:`cards_in`). The games keep hands that way.
+
+Example:
+    >>> from cardgames import cards
+    >>> cards.parse_cards("Q♥ 10c th 7D")
+    (Card.parse('Q♥'), Card.parse('10♣'), Card.parse('10♥'), Card.parse('7♦'))
+    >>> print(cards.format_cards(sorted(cards.parse_cards("Q♥ 10c th 7D"))))
+    10♣ 10♥ Q♥ 7♦
+    >>> len(cards.pack(32)), len(cards.pack(36)), len(cards.pack(52))
+    (32, 36, 52)
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Iterator
+from typing import Final
+
+import attrs
+
+from cardgames import errors
+
+__all__ = [
+    "CARDS",
+    "PACK_SIZES",
+    "Card",
+    "Rank",
+    "Suit",
+    "cards_in",
+    "format_cards",
+    "mask_of",
+    "pack",
+    "parse_cards",
+]
+
+
+class Suit(enum.IntEnum):
+    """The four French suits, in the library's sorting order ♣ ♠ ♥ ♦."""
+
+    CLUBS = 0
+    SPADES = 1
+    HEARTS = 2
+    DIAMONDS = 3
+
+    @property
+    def symbol(self) -> str:
+        """The suit's symbol: ``♣``, ``♠``, ``♥`` or ``♦``."""
+        return _SUIT_SYMBOLS[self]
+
+    @property
+    def letter(self) -> str:
+        """The suit's capital letter: ``C``, ``S``, ``H`` or ``D``."""
+        return _SUIT_LETTERS[self]
+
+    def __str__(self) -> str:
+        """Return the suit's symbol."""
+        return self.symbol
+
+    @classmethod
+    def parse(cls, text: str) -> Suit:
+        """Read a suit from its symbol (``♥``, also ``♡``), letter (``H``, ``h``) or English name.
+
+        Raises:
+            CardParseError: If the text names no suit.
+
+        Example:
+            >>> Suit.parse("h"), Suit.parse("♣"), Suit.parse("spades")
+            (<Suit.HEARTS: 2>, <Suit.CLUBS: 0>, <Suit.SPADES: 1>)
+        """
+        found = _SUIT_NAMES.get(text.strip().lower()) if isinstance(text, str) else None  # type: ignore[redundant-expr]  # callers may pass anything
+        if found is None:
+            raise errors.CardParseError(
+                f"cannot read {text!r} as a suit (use ♣ ♠ ♥ ♦, C S H D, or the English name)"
+            )
+        return found
+
+
+_SUIT_SYMBOLS: Final = ("♣", "♠", "♥", "♦")
+_SUIT_LETTERS: Final = ("C", "S", "H", "D")
+_SUIT_NAMES: Final[dict[str, Suit]] = {}
+for _suit, _white, _name in zip(
+    Suit, "♧♤♡♢", ("clubs", "spades", "hearts", "diamonds"), strict=True
+):
+    for _key in (_suit.symbol, _white, _suit.letter.lower(), _name, _name[:-1]):
+        _SUIT_NAMES[_key] = _suit
+
+
+class Rank(enum.IntEnum):
+    """The thirteen ranks, valued two to fourteen (ace high) for sorting only."""
+
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+    ACE = 14
+
+    @property
+    def text(self) -> str:
+        """The rank as printed on a card: ``A``, ``K``, ``Q``, ``J``, ``10`` … ``2``."""
+        return _RANK_TEXTS[self]
+
+    def __str__(self) -> str:
+        """Return the rank as printed on a card."""
+        return self.text
+
+
+_RANK_TEXTS: Final[dict[Rank, str]] = {
+    rank: {Rank.JACK: "J", Rank.QUEEN: "Q", Rank.KING: "K", Rank.ACE: "A"}.get(
+        rank, str(rank.value)
+    )
+    for rank in Rank
+}
+_RANK_NAMES: Final[dict[str, Rank]] = {text.lower(): rank for rank, text in _RANK_TEXTS.items()}
+_RANK_NAMES["t"] = Rank.TEN
+
+
+@attrs.frozen(order=False, repr=False)
+class Card:
+    """A playing card: a rank of a suit.
+
+    Cards are equal when rank and suit are; they order by :attr:`index` (suit ♣ ♠ ♥ ♦, then rank).
+
+    Args:
+        rank: The card's rank.
+        suit: The card's suit.
+
+    Example:
+        >>> card = Card(Rank.QUEEN, Suit.HEARTS)
+        >>> str(card), card == Card.parse("qh"), card.index
+        ('Q♥', True, 36)
+    """
+
+    rank: Rank
+    suit: Suit
+    index: int = attrs.field(init=False, eq=False)
+    """The card's place in the 52-card order, ``suit * 13 + rank - 2``: 0 for 2♣, 51 for A♦."""
+
+    def __attrs_post_init__(self) -> None:
+        """Compute the index once, at construction."""
+        object.__setattr__(self, "index", int(self.suit) * 13 + int(self.rank) - 2)
+
+    @property
+    def mask(self) -> int:
+        """The card's bit, ``1 << index``."""
+        return 1 << self.index
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read a card from text: ``Q♥``, ``QH``, ``qh``, ``10h``, ``Th``, ``q♡``.
+
+        The rank comes first (``A K Q J 10 9 … 2``, ``T`` for ten), then the suit as a symbol or
+        letter. Spaces around the text are ignored.
+
+        Raises:
+            CardParseError: If the text is not a card, with the reason.
+
+        Example:
+            >>> Card.parse("Th") == Card.parse("10♥")
+            True
+        """
+        if not isinstance(text, str):
+            raise errors.CardParseError(
+                f"cannot read {text!r} as a card: expected text such as 'Q♥'"
+            )
+        found = _BY_TEXT.get(text.strip().lower())
+        if found is not None:
+            return found
+        return _explain_bad_card(text)
+
+    def __lt__(self, other: Card) -> bool:
+        """Order by index."""
+        return self.index < other.index
+
+    def __le__(self, other: Card) -> bool:
+        """Order by index."""
+        return self.index <= other.index
+
+    def __gt__(self, other: Card) -> bool:
+        """Order by index."""
+        return self.index > other.index
+
+    def __ge__(self, other: Card) -> bool:
+        """Order by index."""
+        return self.index >= other.index
+
+    def __str__(self) -> str:
+        """Return the card as rank and suit symbol, like ``Q♥``."""
+        return _RANK_TEXTS[self.rank] + _SUIT_SYMBOLS[self.suit]
+
+    def __repr__(self) -> str:
+        """Return an expression that rebuilds the card: ``Card.parse('Q♥')``."""
+        return f"Card.parse('{self}')"
+
+
+def _explain_bad_card(text: str) -> Card:
+    """Raise the error that says why ``text`` is not a card."""
+    cleaned = text.strip()
+    if not cleaned:
+        raise errors.CardParseError(f"cannot read {text!r} as a card: it is empty")
+    rank_text, suit_text = cleaned[:-1], cleaned[-1]
+    if rank_text.lower() not in _RANK_NAMES:
+        raise errors.CardParseError(
+            f"cannot read {text!r} as a card: {rank_text!r} is not a rank "
+            "(use A K Q J 10 9 8 7 6 5 4 3 2, or T for ten)"
+        )
+    raise errors.CardParseError(
+        f"cannot read {text!r} as a card: {suit_text!r} is not a suit (use ♣ ♠ ♥ ♦ or C S H D)"
+    )
+
+
+CARDS: Final[tuple[Card, ...]] = tuple(Card(rank, suit) for suit in Suit for rank in Rank)
+"""All 52 cards, ``CARDS[i].index == i``."""
+
+_BY_TEXT: Final[dict[str, Card]] = {}
+for _card in CARDS:
+    for _rank_key in [k for k, r in _RANK_NAMES.items() if r is _card.rank]:
+        for _suit_key in [k for k, s in _SUIT_NAMES.items() if s is _card.suit and len(k) == 1]:
+            _BY_TEXT[_rank_key + _suit_key] = _card
+
+PACK_SIZES: Final = (32, 36, 52)
+"""The pack sizes :func:`pack` builds."""
+
+_LOWEST_RANK: Final = {32: Rank.SEVEN, 36: Rank.SIX, 52: Rank.TWO}
+
+
+def pack(size: int = 52) -> tuple[Card, ...]:
+    """Return a pack in card order: 32 cards (7 to A), 36 (6 to A) or 52 (2 to A).
+
+    Raises:
+        RulesError: For any other size.
+
+    Example:
+        >>> print(format_cards(pack(32)[:8]))
+        7♣ 8♣ 9♣ 10♣ J♣ Q♣ K♣ A♣
+    """
+    lowest = _LOWEST_RANK.get(size)
+    if lowest is None:
+        raise errors.RulesError(f"there is no {size}-card pack: use 32, 36 or 52")
+    return tuple(card for card in CARDS if card.rank >= lowest)
+
+
+def parse_cards(text: str) -> tuple[Card, ...]:
+    """Read cards separated by spaces or commas, in the order given.
+
+    Raises:
+        CardParseError: If any item is not a card; the message names it.
+
+    Example:
+        >>> parse_cards("A♠, 10s  7d")
+        (Card.parse('A♠'), Card.parse('10♠'), Card.parse('7♦'))
+    """
+    if not isinstance(text, str):
+        raise errors.CardParseError(
+            f"cannot read {text!r} as cards: expected text such as 'Q♥ 10♣'"
+        )
+    return tuple(Card.parse(item) for item in text.replace(",", " ").split())
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    """Print cards separated by single spaces, in the order given."""
+    return " ".join(map(str, cards))
+
+
+def mask_of(cards: Iterable[Card]) -> int:
+    """Return the bit set of the cards (each card's ``1 << index``)."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << card.index
+    return mask
+
+
+def cards_in(mask: int) -> Iterator[Card]:
+    """Yield the cards of a bit set in card order.
+
+    Example:
+        >>> print(format_cards(cards_in(mask_of(parse_cards("A♦ 7♣ Q♥")))))
+        7♣ Q♥ A♦
+    """
+    while mask:
+        low = mask & -mask
+        yield CARDS[low.bit_length() - 1]
+        mask ^= low

@@ -1,0 +1,561 @@
+"""Kalter Schlag's engine: start a match, list and apply moves, read the score and views."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Final
+
+from cardgames import cards, dealing, errors, game, history, tricks
+from cardgames import moves as core_moves
+from cardgames.kalter_schlag import scoring
+from cardgames.kalter_schlag.moves import DOUBLE, Double, Move, parse_move
+from cardgames.kalter_schlag.rules import PLAIN_RANK_ORDERS, PlainRankOrder, Rules
+from cardgames.kalter_schlag.state import PLAYERS, TRICKS, HandScore, State, View
+
+__all__ = [
+    "PACK",
+    "apply",
+    "current_player",
+    "is_legal",
+    "is_over",
+    "legal_moves",
+    "new_game",
+    "order_for",
+    "replay",
+    "score",
+    "view",
+]
+
+PACK: Final = cards.pack(32)
+"""The 32-card pack, in card order."""
+
+PACKETS: Final = (3, 2, 3)
+"""Each player gets 3 cards, then 2, then 3 (rule 8)."""
+
+_JACKS: Final = 4
+"""The following suit of the jacks, which never belong to their printed suit."""
+
+_PLAIN_STRENGTH: Final[Mapping[PlainRankOrder, tuple[cards.Rank, ...]]] = {
+    "ace_ten": (cards.Rank.SEVEN, cards.Rank.EIGHT, cards.Rank.NINE, cards.Rank.QUEEN,
+                cards.Rank.KING, cards.Rank.TEN, cards.Rank.ACE),
+    "natural": (cards.Rank.SEVEN, cards.Rank.EIGHT, cards.Rank.NINE, cards.Rank.TEN,
+                cards.Rank.QUEEN, cards.Rank.KING, cards.Rank.ACE),
+}  # fmt: skip
+
+_CARD_POINT_VALUES: Final = {
+    cards.Rank.ACE: 11,
+    cards.Rank.TEN: 10,
+    cards.Rank.KING: 4,
+    cards.Rank.QUEEN: 3,
+    cards.Rank.JACK: 2,
+}
+POINTS: Final = tuple(_CARD_POINT_VALUES.get(card.rank, 0) for card in cards.CARDS)
+"""Card points by card index: A 11, 10 10, K 4, Q 3, J 2, others 0 (rule 5)."""
+
+
+def _suit_of(card: cards.Card) -> int:
+    """Return the suit a card follows as: the jacks are a suit of their own."""
+    return _JACKS if card.rank == cards.Rank.JACK else int(card.suit)
+
+
+def _ranking(order: PlainRankOrder) -> tricks.Ranking:
+    """Build the ranking: jacks ♣ ♠ ♥ ♦ are the only trumps; plain suits by ``order``."""
+    plain = _PLAIN_STRENGTH[order]
+    return tricks.Ranking.build(
+        PACK,
+        suit_of=_suit_of,
+        strength=lambda card: (
+            4 - int(card.suit) if card.rank == cards.Rank.JACK else plain.index(card.rank) + 1
+        ),
+        trump=_JACKS,
+    )
+
+
+RANKINGS: Final = {order: _ranking(order) for order in PLAIN_RANK_ORDERS}
+"""The ranking of each ``plain_rank_order``."""
+
+
+def new_game(
+    rules: Rules | None = None,
+    *,
+    seed: int | None = None,
+    players: int | None = None,
+    first_dealer: int | None = None,
+) -> State:
+    """Start a match, in the first hand's deal phase.
+
+    Args:
+        rules: The options; None for the seed's rules.
+        seed: Every deal (and the first dealer, unless given) derives from it; None picks one
+            at random, kept in the state so the match can be replayed.
+        players: Must be None or 4.
+        first_dealer: The seat that deals first; None draws it from the seed.
+
+    Raises:
+        RulesError: For a player count other than 4, a seat out of range, or a seed that is
+            not an int.
+
+    Example:
+        >>> from cardgames import kalter_schlag
+        >>> state = kalter_schlag.new_game(seed=7, first_dealer=3)
+        >>> kalter_schlag.current_player(state), kalter_schlag.legal_moves(state)
+        (3, (Deal(),))
+    """
+    rules = _check_rules(rules)
+    if players not in (None, PLAYERS):
+        raise errors.RulesError(f"Kalter Schlag is played by exactly 4 players, not {players!r}")
+    checked = game.check_seed(seed)
+    seed = dealing.new_seed() if checked is None else checked
+    if first_dealer is None:
+        first_dealer = dealing.rng(seed, "first dealer").randrange(PLAYERS)
+    first_dealer = game.check_seat(first_dealer, PLAYERS, what="first_dealer")
+    empty = (0,) * PLAYERS
+    return State(
+        rules=rules,
+        seed=seed,
+        first_dealer=first_dealer,
+        hand_number=0,
+        totals=empty,
+        hand_scores=(),
+        losers=None,
+        hands=empty,
+        leader=(first_dealer + 1) % PLAYERS,
+        trick=(),
+        tricks=(),
+        doubles=(),
+        history=None,
+    )
+
+
+def _check_rules(value: object) -> Rules:
+    """Return the rules argument, the defaults for None.
+
+    Raises:
+        RulesError: If it is not a Kalter Schlag ``Rules``.
+    """
+    if value is None:
+        return Rules()
+    if not isinstance(value, Rules):
+        raise errors.RulesError(f"expected kalter_schlag.Rules, not {type(value).__name__}")
+    return value
+
+
+def current_player(state: State) -> int | None:
+    """Return the seat to move: the dealer between hands, None once the match is over."""
+    if state.losers is not None:
+        return None
+    if state.hand_number == 0 or len(state.tricks) == TRICKS:
+        return (state.first_dealer + state.hand_number) % PLAYERS
+    return (state.leader + len(state.trick)) % PLAYERS
+
+
+def _allowed(state: State, seat: int) -> int:
+    """Return the bit set of the cards ``seat`` may play now (rule 11)."""
+    hand = state.hands[seat]
+    if not state.trick:
+        return hand
+    return tricks.follow(hand, state.trick[0], RANKINGS[state.rules.plain_rank_order])
+
+
+def legal_moves(state: State) -> tuple[Move, ...]:
+    """Return the legal moves of the seat to move.
+
+    The order: ``Deal()`` (alone, between hands), ``Double()`` (in the first trick, for a player
+    who has not doubled), then each playable card as ``Play`` in card order. Empty when the
+    match is over. ``Deal(order=...)`` is legal too but not listed.
+    """
+    if state.losers is not None:
+        return ()
+    if state.hand_number == 0 or len(state.tricks) == TRICKS:
+        return (core_moves.DEAL,)
+    seat = (state.leader + len(state.trick)) % PLAYERS
+    allowed = _allowed(state, seat)
+    plays = core_moves.PLAYS
+    found: list[Move] = []
+    if not state.tricks and seat not in state.doubles:
+        found.append(DOUBLE)
+    while allowed:
+        low = allowed & -allowed
+        found.append(plays[low.bit_length() - 1])
+        allowed ^= low
+    return tuple(found)
+
+
+def is_legal(state: State, move: object) -> bool:
+    """Return whether ``apply(state, move)`` would succeed (stacked deals included)."""
+    try:
+        apply(state, move)  # type: ignore[arg-type]  # any object may be asked about
+    except errors.IllegalMoveError:
+        return False
+    return True
+
+
+def apply(state: State, move: Move, *, seat: int | None = None) -> State:
+    """Return the state after ``move`` by the seat to move. The given state is not changed.
+
+    Args:
+        state: The state to move from.
+        move: A ``Deal``, ``Double`` or ``Play``.
+        seat: If given, the seat that sends the move (a server passes its connection's seat);
+            it must be the seat to move.
+
+    Raises:
+        IllegalMoveError: If the move breaks a rule; the message names the rule.
+        NotYourTurnError: If ``seat`` is given and is not the seat to move.
+        MatchOverError: If the match is over.
+
+    Example:
+        >>> from cardgames import kalter_schlag
+        >>> state = kalter_schlag.new_game(seed=1, first_dealer=0)
+        >>> state = kalter_schlag.apply(state, kalter_schlag.Deal())
+        >>> kalter_schlag.apply(state, kalter_schlag.Deal())
+        Traceback (most recent call last):
+        ...
+        cardgames.errors.IllegalMoveError: the hand is being played: 8 tricks to go ...
+    """
+    mover = current_player(state)
+    if mover is None:
+        raise errors.MatchOverError("the match is over: no more moves", move=move, seat=seat)
+    if seat is not None and seat != mover:
+        raise errors.NotYourTurnError(
+            f"not your turn: seat {mover} is to move, not seat {seat}", move=move, seat=seat
+        )
+    if type(move) is core_moves.Play:
+        return _play(state, mover, move)
+    if type(move) is Double:
+        return _double(state, mover, move)
+    if type(move) is core_moves.Deal:
+        return _deal(state, mover, move)
+    raise errors.IllegalMoveError(
+        f"{move!r} is not a Kalter Schlag move (use Deal, Double or Play)", move=move, seat=mover
+    )
+
+
+def _illegal(reason: str, move: Move, seat: int) -> errors.IllegalMoveError:
+    """Return the error for an illegal move."""
+    return errors.IllegalMoveError(reason, move=move, seat=seat)
+
+
+def _deal(before: State, dealer: int, move: core_moves.Deal) -> State:
+    """Deal the next hand 3-2-3 from the dealer's left (rule 8)."""
+    if before.in_play:
+        left = TRICKS - len(before.tricks)
+        raise _illegal(
+            f"the hand is being played: {left} tricks to go before the next deal", move, dealer
+        )
+    number = before.hand_number + 1
+    if move.order is None:
+        order = dealing.shuffled(PACK, seed=before.seed, hand_number=number)
+    else:
+        try:
+            order = dealing.validate_order(move.order, PACK)
+        except errors.RulesError as error:
+            raise _illegal(str(error), move, dealer) from None
+    receivers = _receivers(dealer)
+    dealt, _ = dealing.deal(order, receivers=receivers, packets=PACKETS)
+    hands = [0] * PLAYERS
+    for seat, hand in zip(receivers, dealt, strict=True):
+        hands[seat] = cards.mask_of(hand)
+    return State(
+        rules=before.rules,
+        seed=before.seed,
+        first_dealer=before.first_dealer,
+        hand_number=number,
+        totals=before.totals,
+        hand_scores=before.hand_scores,
+        losers=None,
+        hands=tuple(hands),
+        leader=(dealer + 1) % PLAYERS,
+        trick=(),
+        tricks=(),
+        doubles=(),
+        history=history.record(move, before.history),
+    )
+
+
+def _receivers(dealer: int) -> tuple[int, ...]:
+    """Return the seats in dealing order: the dealer's left first, the dealer last."""
+    return tuple((dealer + offset) % PLAYERS for offset in range(1, PLAYERS + 1))
+
+
+def _double(before: State, seat: int, move: Double) -> State:
+    """Double the hand's score (rules 13-15)."""
+    if not before.in_play:
+        raise _illegal("nothing to double: the cards have not been dealt", move, seat)
+    if before.tricks:
+        raise _illegal("doubling is allowed only during the first trick", move, seat)
+    if seat in before.doubles:
+        call = scoring.CALLS[before.doubles.index(seat)]
+        raise _illegal(f"each player doubles at most once: you already called {call}", move, seat)
+    return State(
+        rules=before.rules,
+        seed=before.seed,
+        first_dealer=before.first_dealer,
+        hand_number=before.hand_number,
+        totals=before.totals,
+        hand_scores=before.hand_scores,
+        losers=None,
+        hands=before.hands,
+        leader=before.leader,
+        trick=before.trick,
+        tricks=before.tricks,
+        doubles=(*before.doubles, seat),
+        history=history.record(move, before.history),
+    )
+
+
+def _play(before: State, seat: int, move: core_moves.Play) -> State:
+    """Play a card to the trick; finish the trick and the hand when they are complete."""
+    index = move.card.index
+    if not before.in_play:
+        raise _illegal(f"the cards are not dealt yet: seat {seat} must deal first", move, seat)
+    if not _allowed(before, seat) >> index & 1:
+        raise _illegal(_why_not(before, seat, move.card), move, seat)
+    hands = list(before.hands)
+    hands[seat] ^= 1 << index
+    trick = (*before.trick, index)
+    leader = before.leader
+    done = before.tricks
+    if len(trick) == PLAYERS:
+        winner = (leader + tricks.best(trick, RANKINGS[before.rules.plain_rank_order])) % PLAYERS
+        plays = tuple(
+            ((leader + place) % PLAYERS, cards.CARDS[card]) for place, card in enumerate(trick)
+        )
+        done = (*done, tricks.Trick(plays, winner))
+        leader, trick = winner, ()
+    after = State(
+        rules=before.rules,
+        seed=before.seed,
+        first_dealer=before.first_dealer,
+        hand_number=before.hand_number,
+        totals=before.totals,
+        hand_scores=before.hand_scores,
+        losers=None,
+        hands=tuple(hands),
+        leader=leader,
+        trick=trick,
+        tricks=done,
+        doubles=before.doubles,
+        history=history.record(move, before.history),
+    )
+    return _finish_hand(after) if len(done) == TRICKS else after
+
+
+def _why_not(before: State, seat: int, card: cards.Card) -> str:
+    """Explain why ``seat`` may not play ``card`` now."""
+    hand = before.hands[seat]
+    if not hand >> card.index & 1:
+        return f"you do not hold {card}"
+    led = cards.CARDS[before.trick[0]]
+    ranking = RANKINGS[before.rules.plain_rank_order]
+    held = cards.format_cards(cards.cards_in(hand & ranking.suit_masks[ranking.suit_of[led.index]]))
+    if led.rank == cards.Rank.JACK:
+        return f"must follow with a jack: {led} was led and you hold {held}"
+    return f"must follow suit: {led} was led and you hold {held}"
+
+
+def _card_points(done: Sequence[tricks.Trick]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Return each seat's card points and tricks taken."""
+    points = [0] * PLAYERS
+    taken = [0] * PLAYERS
+    for trick in done:
+        if trick.winner is not None:
+            points[trick.winner] += sum(POINTS[card.index] for card in trick.cards)
+            taken[trick.winner] += 1
+    return tuple(points), tuple(taken)
+
+
+def _hand_score(number: int, done: Sequence[tricks.Trick], doubles: int) -> HandScore:
+    """Score a finished hand (rules 16-22)."""
+    points, taken = _card_points(done)
+    jungfrauen = taken.count(0)
+    sweeper = taken.index(TRICKS) if TRICKS in taken else None
+    if sweeper is not None:
+        charged = tuple(seat for seat in range(PLAYERS) if seat != sweeper)
+        amount = scoring.durchmarsch_penalty(doubles=doubles)
+        explanation = f"seat {sweeper} {scoring.explain_durchmarsch(doubles=doubles)}"
+    else:
+        top = max(points)
+        charged = tuple(seat for seat in range(PLAYERS) if points[seat] == top)
+        amount = scoring.penalty(top, doubles=doubles, jungfrauen=jungfrauen)
+        who = "seat" if len(charged) == 1 else "seats"
+        listed = ", ".join(map(str, charged))
+        arithmetic = scoring.explain_penalty(top, doubles=doubles, jungfrauen=jungfrauen)
+        explanation = f"{who} {listed}: {arithmetic}"
+    return HandScore(
+        number=number,
+        points=tuple(amount if seat in charged else 0 for seat in range(PLAYERS)),
+        explanation=explanation,
+        card_points=points,
+        tricks=taken,
+        doubles=doubles,
+        jungfrauen=jungfrauen,
+        durchmarsch=sweeper,
+        charged=charged,
+    )
+
+
+def _finish_hand(played: State) -> State:
+    """Charge the hand's losers and decide whether the match is over (rules 23-25)."""
+    result = _hand_score(played.hand_number, played.tricks, len(played.doubles))
+    totals = tuple(total + add for total, add in zip(played.totals, result.points, strict=True))
+    scores = (*played.hand_scores, result)
+    return State(
+        rules=played.rules,
+        seed=played.seed,
+        first_dealer=played.first_dealer,
+        hand_number=played.hand_number,
+        totals=totals,
+        hand_scores=scores,
+        losers=_match_losers(played.rules, totals, scores),
+        hands=played.hands,
+        leader=played.leader,
+        trick=played.trick,
+        tricks=played.tricks,
+        doubles=played.doubles,
+        history=played.history,
+    )
+
+
+def _match_losers(
+    options: Rules, totals: tuple[int, ...], scores: Sequence[HandScore]
+) -> tuple[int, ...] | None:
+    """Return the match's losers if it ends after these hands, else None."""
+    top = max(totals)
+    highest = tuple(seat for seat in range(PLAYERS) if totals[seat] == top)
+    if options.max_hands is not None and len(scores) >= options.max_hands:
+        return highest
+    tied = len(highest) > 1 and options.top_tie == "play_on"
+    if top >= options.target:
+        return None if tied else highest
+    if options.five_scores_end:
+        charges = [sum(seat in hand.charged for hand in scores) for seat in range(PLAYERS)]
+        if max(charges) >= 5:
+            return None if tied else highest
+    return None
+
+
+def is_over(state: State) -> bool:
+    """Return whether the match has ended."""
+    return state.losers is not None
+
+
+def score(state: State) -> game.Score:
+    """Return the score sheet: penalty totals, each hand's charges, and the result once over.
+
+    The losers are the seats with the highest total; every other seat has won.
+    """
+    losers = state.losers or ()
+    return game.Score(
+        totals=state.totals,
+        hands=state.hand_scores,
+        over=state.losers is not None,
+        winners=tuple(seat for seat in range(PLAYERS) if losers and seat not in losers),
+        losers=losers,
+    )
+
+
+def view(state: State, seat: int) -> View:
+    """Return what ``seat`` may know: its own cards and everything played face up.
+
+    Raises:
+        RulesError: If ``seat`` is not 0 to 3.
+    """
+    seat = game.check_seat(seat, PLAYERS)
+    mover = current_player(state)
+    points, taken = _card_points(state.tricks)
+    trick = None
+    if state.trick:
+        trick = tricks.Trick(
+            tuple(
+                ((state.leader + place) % PLAYERS, cards.CARDS[card])
+                for place, card in enumerate(state.trick)
+            )
+        )
+    return View(
+        seat=seat,
+        hand_number=state.hand_number,
+        dealer=state.dealer,
+        current_player=mover,
+        hand=tuple(cards.cards_in(state.hands[seat])),
+        hand_sizes=tuple(hand.bit_count() for hand in state.hands),
+        trick=trick,
+        tricks=state.tricks,
+        doubles=state.doubles,
+        tricks_taken=taken,
+        points_taken=points,
+        totals=state.totals,
+        last_hand=state.hand_scores[-1] if state.hand_scores else None,
+        over=state.losers is not None,
+        legal_moves=legal_moves(state) if mover == seat else (),
+    )
+
+
+def order_for(
+    hands: Mapping[int, Iterable[cards.Card] | str] | Sequence[Iterable[cards.Card] | str | None],
+    *,
+    dealer: int,
+) -> tuple[cards.Card, ...]:
+    """Return a stacked order that deals each seat the cards wanted, for ``Deal(order=...)``.
+
+    Args:
+        hands: Eight cards for some or all seats, by seat (a mapping, or a sequence of four
+            with None for a seat left to chance); cards as values or text. Seats left out get
+            the remaining cards in card order.
+        dealer: The seat that deals the hand (the cards go 3-2-3 from his left).
+
+    Raises:
+        RulesError: If a hand is not 8 cards, a card is wanted twice, or a seat is out of range.
+        CardParseError: If a card given as text does not parse.
+
+    Example:
+        >>> from cardgames import kalter_schlag
+        >>> order = kalter_schlag.order_for({1: "J♣ J♠ J♥ J♦ A♣ A♠ A♥ A♦"}, dealer=0)
+        >>> state = kalter_schlag.new_game(seed=1, first_dealer=0)
+        >>> state = kalter_schlag.apply(state, kalter_schlag.Deal(order=order))
+        >>> print(cards.format_cards(kalter_schlag.view(state, 1).hand))
+        J♣ A♣ J♠ A♠ J♥ A♥ J♦ A♦
+    """
+    dealer = game.check_seat(dealer, PLAYERS, what="dealer")
+    if isinstance(hands, Mapping):
+        wanted = dict(hands)
+    else:
+        if len(hands) != PLAYERS:
+            raise errors.RulesError(
+                f"give a hand (or None) for each of the 4 seats, not {len(hands)}"
+            )
+        wanted = {seat: hand for seat, hand in enumerate(hands) if hand is not None}
+    return dealing.stack(wanted, pack=PACK, receivers=_receivers(dealer), packets=PACKETS)
+
+
+def replay(
+    rules: Rules | None,
+    seed: int,
+    moves: Iterable[Move | str],
+    *,
+    players: int | None = None,
+    first_dealer: int | None = None,
+) -> State:
+    """Return the state reached by applying ``moves`` (moves or their text) to a new match.
+
+    Raises:
+        IllegalMoveError: If a move is illegal where it comes.
+        MoveParseError: If a move text does not parse.
+
+    Example:
+        >>> from cardgames import kalter_schlag
+        >>> state = kalter_schlag.new_game(seed=5)
+        >>> for _ in range(6):
+        ...     state = kalter_schlag.apply(state, kalter_schlag.legal_moves(state)[-1])
+        >>> kalter_schlag.replay(state.rules, state.seed, state.moves) == state
+        True
+    """
+    current = new_game(rules, seed=seed, players=players, first_dealer=first_dealer)
+    for move in moves:
+        current = apply(current, _parse(move) if isinstance(move, str) else move)
+    return current
+
+
+def _parse(text: str) -> Move:
+    """Parse a move text."""
+    return parse_move(text)

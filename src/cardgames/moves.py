@@ -1,0 +1,133 @@
+"""The moves every card game has: dealing a hand and playing a card.
+
+Each game re-exports these beside its own moves, so ``kalter_schlag.Play`` is
+:class:`cardgames.moves.Play`. A move carries no seat: the mover is always the game's
+``current_player``.
+
+Example:
+    >>> from cardgames import moves
+    >>> print(moves.Play.parse("play qh"), moves.Deal())
+    play Q♥ deal
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Final
+
+import attrs
+
+from cardgames import cards, errors
+
+__all__ = ["DEAL", "PLAYS", "Deal", "Play", "split"]
+
+
+def _order(value: Iterable[cards.Card | str] | str | None) -> tuple[cards.Card, ...] | None:
+    """Convert a stacked order given as cards or text to a tuple of cards."""
+    if value is None:
+        return None
+    if isinstance(value, str):
+        return cards.parse_cards(value)
+    return tuple(item if isinstance(item, cards.Card) else cards.Card.parse(item) for item in value)
+
+
+@attrs.frozen
+class Deal:
+    """Deal the next hand: the dealer's move at the start of every hand.
+
+    Without an order the cards come from the match's seeded shuffle for that hand. With
+    ``order`` (every card of the pack once, top card first, as cards or text) the deck is
+    stacked; each game's ``order_for`` builds such an order from the hands wanted. The order is
+    checked against the pack when the move is applied.
+
+    Example:
+        >>> str(Deal()), Deal.parse("deal") == Deal()
+        ('deal', True)
+    """
+
+    order: tuple[cards.Card, ...] | None = attrs.field(default=None, converter=_order)
+
+    def __str__(self) -> str:
+        """Return ``deal``, followed by the stacked order if there is one."""
+        return "deal" if self.order is None else f"deal {cards.format_cards(self.order)}"
+
+    def __repr__(self) -> str:
+        """Return an expression that rebuilds the move."""
+        return "Deal()" if self.order is None else f"Deal(order='{cards.format_cards(self.order)}')"
+
+    @classmethod
+    def parse(cls, text: str) -> Deal:
+        """Read ``deal`` or ``deal <cards>``.
+
+        Raises:
+            MoveParseError: If the text is not a deal.
+            CardParseError: If a card of the order does not parse.
+        """
+        verb, rest = split(text)
+        if verb != "deal":
+            raise errors.MoveParseError(
+                f"cannot read {text!r} as a deal: it must start with 'deal'"
+            )
+        return cls(order=rest or None)
+
+
+@attrs.frozen
+class Play:
+    """Play a card from the hand to the current trick (or table).
+
+    Example:
+        >>> move = Play(cards.Card.parse("10♣"))
+        >>> str(move), move.card.rank
+        ('play 10♣', <Rank.TEN: 10>)
+    """
+
+    card: cards.Card = attrs.field(validator=attrs.validators.instance_of(cards.Card))
+
+    def __str__(self) -> str:
+        """Return ``play`` and the card, like ``play Q♥``."""
+        return f"play {self.card}"
+
+    def __repr__(self) -> str:
+        """Return an expression that rebuilds the move."""
+        return f"Play(Card.parse('{self.card}'))"
+
+    @classmethod
+    def parse(cls, text: str) -> Play:
+        """Read ``play <card>``, or a card alone.
+
+        Raises:
+            MoveParseError: If the text is not a play.
+            CardParseError: If the card does not parse.
+        """
+        verb, rest = split(text)
+        if verb == "play" and rest:
+            return _PLAYS[cards.Card.parse(rest).index]
+        if verb != "play" and not rest:
+            return _PLAYS[cards.Card.parse(verb).index]
+        raise errors.MoveParseError(
+            f"cannot read {text!r} as a play: write 'play' and a card, e.g. 'play Q♥'"
+        )
+
+
+_PLAYS: Final = tuple(Play(card) for card in cards.CARDS)
+PLAYS: Final = _PLAYS
+"""The 52 plays, ``PLAYS[card.index] == Play(card)``: games hand these out, never new ones."""
+
+DEAL: Final = Deal()
+"""The unstacked deal."""
+
+
+def split(text: str) -> tuple[str, str]:
+    """Return a move text's lower-cased first word and the rest, stripped.
+
+    Raises:
+        MoveParseError: If the text is not a string or is empty.
+    """
+    if not isinstance(text, str):
+        raise errors.MoveParseError(
+            f"cannot read {text!r} as a move: expected text such as 'play Q♥'"
+        )
+    verb, _, rest = text.strip().partition(" ")
+    if not verb:
+        raise errors.MoveParseError("cannot read an empty text as a move")
+    return verb.lower(), rest.strip()

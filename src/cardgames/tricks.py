@@ -1,0 +1,177 @@
+"""Trick-taking machinery shared by the trick games.
+
+A game describes how its cards follow and win once, as a :class:`Ranking`: the suit each card
+belongs to for following (Kalter Schlag puts the jacks in a suit of their own), which suit is
+trumps, which cards beat even the trumps (Mariage's Q♥ and K♥), and each card's strength. The
+functions here then answer the questions every trick asks, on bit sets of card indices (see
+:mod:`cardgames.cards`) so that they stay cheap inside a simulation:
+
+* :func:`follow` — the cards a hand may play to a trick under follow-suit (and must-trump) rules;
+* :func:`best` — which card in a trick wins it;
+* :class:`Trick` — a finished or unfinished trick as a public value.
+
+Example:
+    Skat-like ranking with a fifth suit for the jacks, which are trumps:
+
+    >>> from cardgames import cards, tricks
+    >>> JACKS = 4
+    >>> ranking = tricks.Ranking.build(
+    ...     cards.pack(32),
+    ...     suit_of=lambda card: JACKS if card.rank == cards.Rank.JACK else int(card.suit),
+    ...     strength=lambda card: int(card.rank) + 10 * (4 - int(card.suit)) * (card.rank == 11),
+    ...     trump=JACKS,
+    ... )
+    >>> trick = [cards.Card.parse(text).index for text in ("Q♣", "A♣", "J♦", "7♣")]
+    >>> tricks.best(trick, ranking)  # the jack, played third
+    2
+    >>> hand = cards.mask_of(cards.parse_cards("8♣ J♣ A♥"))
+    >>> print(cards.format_cards(cards.cards_in(tricks.follow(hand, trick[0], ranking))))
+    8♣
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Final
+
+import attrs
+
+from cardgames import cards
+
+__all__ = ["SUITS", "Ranking", "Trick", "best", "follow"]
+
+SUITS: Final = 5
+"""How many following suits a ranking may use: the four printed suits (ids 0–3) and one more (4)."""
+
+_TRUMP_TIER: Final = 1 << 8
+_OVER_TRUMP_TIER: Final = 1 << 9
+
+
+@attrs.frozen
+class Ranking:
+    """How a game's cards follow and win, as tables indexed by card index.
+
+    Build one with :meth:`build`; games build theirs once per set of rules and trump suit.
+
+    Attributes:
+        suit_of: For each of the 52 card indices, the suit it follows as (0–4; -1 if not in the
+            pack).
+        suit_masks: For each following suit, the bit set of its cards.
+        trump: The following suit that is trumps, or None.
+        trump_mask: The bit set of the trumps and of the cards that beat them.
+        power: ``power[led_suit][card]``: how strongly the card plays to a trick whose led card
+            is of ``led_suit``; 0 means it cannot win.
+    """
+
+    suit_of: tuple[int, ...]
+    suit_masks: tuple[int, ...]
+    trump: int | None
+    trump_mask: int
+    power: tuple[tuple[int, ...], ...]
+
+    @classmethod
+    def build(
+        cls,
+        pack: Sequence[cards.Card],
+        *,
+        suit_of: Callable[[cards.Card], int],
+        strength: Callable[[cards.Card], int],
+        trump: int | None = None,
+        over_trumps: Sequence[cards.Card] = (),
+    ) -> Ranking:
+        """Compute the tables of a ranking.
+
+        Args:
+            pack: The game's cards.
+            suit_of: The suit a card follows as: ``int(card.suit)``, or 4 for a suit of the
+                game's own (such as jacks).
+            strength: A card's strength within its following suit, 1 to 255: higher wins.
+            trump: The following suit that is trumps, or None for a game without trumps.
+            over_trumps: Cards that beat every trump, strongest first. They still follow as
+                ``suit_of`` says, and count as trumps for a must-trump duty.
+        """
+        suits = [-1] * len(cards.CARDS)
+        masks = [0] * SUITS
+        strengths = [0] * len(cards.CARDS)
+        for card in pack:
+            suits[card.index] = suit_of(card)
+            masks[suits[card.index]] |= card.mask
+            strengths[card.index] = strength(card)
+        boss = {card.index: len(over_trumps) - place for place, card in enumerate(over_trumps)}
+        trump_mask = (masks[trump] if trump is not None else 0) | cards.mask_of(over_trumps)
+        power = tuple(
+            tuple(
+                _OVER_TRUMP_TIER + boss[index]
+                if index in boss
+                else _TRUMP_TIER + strengths[index]
+                if suits[index] == trump and trump is not None
+                else strengths[index]
+                if suits[index] == led >= 0
+                else 0
+                for index in range(len(cards.CARDS))
+            )
+            for led in range(SUITS)
+        )
+        return cls(tuple(suits), tuple(masks), trump, trump_mask, power)
+
+
+def follow(hand: int, led: int, ranking: Ranking, *, must_trump: bool = False) -> int:
+    """Return the bit set of the cards in ``hand`` that may be played to a trick led with ``led``.
+
+    Cards of the led card's following suit if the hand has any; otherwise, with ``must_trump``,
+    the trumps (and over-trump cards) if it has any; otherwise the whole hand.
+
+    Args:
+        hand: The bit set of the player's cards.
+        led: The index of the card led to the trick.
+        ranking: The game's ranking.
+        must_trump: Whether a player void in the led suit must play a trump if he can.
+    """
+    same = hand & ranking.suit_masks[ranking.suit_of[led]]
+    if same:
+        return same
+    if must_trump:
+        trumps = hand & ranking.trump_mask
+        if trumps:
+            return trumps
+    return hand
+
+
+def best(played: Sequence[int], ranking: Ranking) -> int:
+    """Return the position in ``played`` (card indices, led card first) of the card that wins."""
+    power = ranking.power[ranking.suit_of[played[0]]]
+    winner = 0
+    top = power[played[0]]
+    for place in range(1, len(played)):
+        strength = power[played[place]]
+        if strength > top:
+            winner, top = place, strength
+    return winner
+
+
+@attrs.frozen
+class Trick:
+    """A trick as the players saw it: who played which card, in the order played.
+
+    Attributes:
+        plays: ``(seat, card)`` pairs in the order played; the first is the lead.
+        winner: The seat that won the trick, or None while it is being played.
+    """
+
+    plays: tuple[tuple[int, cards.Card], ...]
+    winner: int | None = None
+
+    @property
+    def leader(self) -> int:
+        """The seat that led."""
+        return self.plays[0][0]
+
+    @property
+    def cards(self) -> tuple[cards.Card, ...]:
+        """The cards in the order played."""
+        return tuple(card for _, card in self.plays)
+
+    def __str__(self) -> str:
+        """Return the trick as ``seat:card`` items and its winner, e.g. ``1:Q♣ 2:A♣ → 2``."""
+        text = " ".join(f"{seat}:{card}" for seat, card in self.plays)
+        return text if self.winner is None else f"{text} → {self.winner}"
