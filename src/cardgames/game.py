@@ -146,6 +146,11 @@ class Game(Protocol[RulesT_contra, StateT, MoveT, ViewT_co, ScoreT_co]):
         """The numbers of seats the game can be played with; the first is the usual one."""
         ...
 
+    @property
+    def rules_type(self) -> type[Any]:
+        """The game's ``Rules`` class: ``GAME.rules_type(max_hands=10)`` builds options."""
+        ...
+
     def new_game(
         self,
         rules: RulesT_contra | None = None,
@@ -189,6 +194,13 @@ class Game(Protocol[RulesT_contra, StateT, MoveT, ViewT_co, ScoreT_co]):
         """Read a move from its text form."""
         ...
 
+    def narrate(self, before: StateT, move: MoveT, after: StateT) -> str | None:
+        """A line of public commentary on a move (a finished trick, a bid), or None.
+
+        It tells only what every seat saw, so a server may broadcast it.
+        """
+        ...
+
     def replay(
         self,
         rules: RulesT_contra | None,
@@ -213,6 +225,7 @@ class GameModule:
     name: str
     title: str
     players: tuple[int, ...]
+    rules_type: type[Any]
     new_game: Any
     current_player: Any
     legal_moves: Any
@@ -222,6 +235,7 @@ class GameModule:
     score: Any
     view: Any
     parse_move: Any
+    narrate: Any
     replay: Any
 
 

@@ -25,6 +25,7 @@ from cardgames.kalter_schlag.engine import (
     is_legal,
     is_over,
     legal_moves,
+    narrate,
     new_game,
     order_for,
     replay,
@@ -62,6 +63,7 @@ __all__ = [
     "is_legal",
     "is_over",
     "legal_moves",
+    "narrate",
     "new_game",
     "order_for",
     "parse_move",
@@ -76,6 +78,7 @@ GAME: Final[game.Game[Rules, State, Move, View, game.Score]] = game.GameModule(
     name="kalter-schlag",
     title="Kalter Schlag",
     players=(4,),
+    rules_type=Rules,
     new_game=new_game,
     current_player=current_player,
     legal_moves=legal_moves,
@@ -85,6 +88,7 @@ GAME: Final[game.Game[Rules, State, Move, View, game.Score]] = game.GameModule(
     score=score,
     view=view,
     parse_move=parse_move,
+    narrate=narrate,
     replay=replay,
 )
 """Kalter Schlag's entry in :data:`cardgames.GAMES`."""

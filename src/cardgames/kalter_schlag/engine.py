@@ -8,7 +8,7 @@ from typing import Final
 from cardgames import cards, dealing, errors, game, history, tricks
 from cardgames import moves as core_moves
 from cardgames.kalter_schlag import scoring
-from cardgames.kalter_schlag.moves import DOUBLE, Double, Move, parse_move
+from cardgames.kalter_schlag.moves import DOUBLE, Deal, Double, Move, parse_move
 from cardgames.kalter_schlag.rules import PLAIN_RANK_ORDERS, PlainRankOrder, Rules
 from cardgames.kalter_schlag.state import PLAYERS, TRICKS, HandScore, State, View
 
@@ -19,6 +19,7 @@ __all__ = [
     "is_legal",
     "is_over",
     "legal_moves",
+    "narrate",
     "new_game",
     "order_for",
     "replay",
@@ -489,6 +490,27 @@ def view(state: State, seat: int) -> View:
         over=state.losers is not None,
         legal_moves=legal_moves(state) if mover == seat else (),
     )
+
+
+def narrate(before: State, move: Move, after: State) -> str | None:
+    """Return a line for a deal, a double or a finished trick; None for other plays.
+
+    Example:
+        >>> from cardgames import kalter_schlag
+        >>> state = kalter_schlag.new_game(seed=2, first_dealer=1)
+        >>> after = kalter_schlag.apply(state, kalter_schlag.Deal())
+        >>> print(kalter_schlag.narrate(state, kalter_schlag.Deal(), after))
+        hand 1: seat 1 deals
+    """
+    if type(move) is Deal:
+        return f"hand {after.hand_number}: seat {after.dealer} deals"
+    if type(move) is Double:
+        return f"seat {after.doubles[-1]} doubles: {scoring.CALLS[len(after.doubles) - 1]}"
+    if len(after.tricks) == len(before.tricks):
+        return None
+    trick = after.tricks[-1]
+    taken = sum(POINTS[card.index] for card in trick.cards)
+    return f"trick {len(after.tricks)}: {trick} takes {taken}"
 
 
 def order_for(

@@ -1,0 +1,95 @@
+"""The ``cardgames`` command: watch bots play a seeded match.
+
+``cardgames watch kalter-schlag --seed 7`` plays a match between random bots and prints each
+deal, double and trick as it happens and the score sheet after each hand. ``cardgames games``
+lists the games. ``python -m cardgames`` is the same command.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+import cardgames
+from cardgames import agents, errors, game, simulate
+
+__all__ = ["main"]
+
+
+def _parser() -> argparse.ArgumentParser:
+    """Build the argument parser."""
+    parser = argparse.ArgumentParser(
+        prog="cardgames", description="Traditional card games: rules engines and bots."
+    )
+    parser.add_argument("--version", action="version", version=f"cardgames {cardgames.__version__}")
+    commands = parser.add_subparsers(dest="command", required=True)
+    commands.add_parser("games", help="list the games")
+    watch = commands.add_parser("watch", help="watch random bots play a seeded match")
+    watch.add_argument("game", choices=sorted(cardgames.GAMES), help="the game to play")
+    watch.add_argument("--seed", type=int, default=None, help="the match seed (random if left out)")
+    watch.add_argument("--players", type=int, default=None, help="number of seats (game's usual)")
+    watch.add_argument(
+        "--max-hands", type=int, default=None, help="end the match after this many hands"
+    )
+    return parser
+
+
+def _score_sheet(score: game.Score) -> str:
+    """Return the last hand's line and the totals, one row."""
+    last = score.hands[-1]
+    totals = "  ".join(f"seat {seat}: {total:>5}" for seat, total in enumerate(score.totals))
+    return f"  {last.explanation}\n  totals  {totals}"
+
+
+def watch(name: str, *, seed: int | None, players: int | None, max_hands: int | None) -> int:
+    """Play and print a match between random bots; return the exit status."""
+    chosen = cardgames.GAMES[name]
+    rules = None if max_hands is None else chosen.rules_type(max_hands=max_hands)
+    probe = chosen.new_game(rules, seed=seed, players=players)
+    print(f"{chosen.title}, seed {probe.seed}, {probe.players} random bots")
+
+    def observe(before: Any, move: Any, after: Any) -> None:  # noqa: ANN401  # any game's types
+        line = chosen.narrate(before, move, after)
+        if line is not None:
+            print(line)
+        if after.hand_over and not before.hand_over:
+            print(_score_sheet(chosen.score(after)))
+
+    final = simulate.play_match(
+        chosen,
+        [agents.RandomAgent()] * probe.players,
+        rules=rules,
+        seed=probe.seed,
+        observe=observe,
+    )
+    result = chosen.score(final)
+    losers = ", ".join(map(str, result.losers)) or "none"
+    winners = ", ".join(map(str, result.winners)) or "none"
+    print(f"match over after {final.hand_number} hands: won by seat(s) {winners}; lost by {losers}")
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit status (2 for bad arguments)."""
+    arguments = _parser().parse_args(argv)
+    if arguments.command == "games":
+        for name, entry in sorted(cardgames.GAMES.items()):
+            counts = "/".join(map(str, entry.players))
+            print(f"{name:<16} {entry.title} ({counts} players)")
+        return 0
+    try:
+        return watch(
+            arguments.game,
+            seed=arguments.seed,
+            players=arguments.players,
+            max_hands=arguments.max_hands,
+        )
+    except errors.CardgamesError as error:
+        print(f"cardgames: {error}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:  # the reader stopped early, as `cardgames watch … | head` does
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no error at exit
+        return 0

@@ -1,0 +1,59 @@
+"""Play matches between agents.
+
+Example:
+    >>> import cardgames
+    >>> from cardgames import agents, simulate
+    >>> game = cardgames.GAMES["kalter-schlag"]
+    >>> final = simulate.play_match(game, [agents.RandomAgent()] * 4, seed=11)
+    >>> game.is_over(final), final == simulate.play_match(game, [agents.RandomAgent()] * 4, seed=11)
+    (True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from cardgames import agents, dealing, game
+
+__all__ = ["play_match"]
+
+Observer = Callable[[Any, Any, Any], None]
+"""Called after every move with the state before, the move, and the state after."""
+
+
+def play_match(
+    match_game: game.AnyGame,
+    players: Sequence[agents.Agent],
+    *,
+    rules: object = None,
+    seed: int,
+    first_dealer: int | None = None,
+    observe: Observer | None = None,
+) -> Any:  # noqa: ANN401  # the state type of whichever game is played
+    """Play a whole match and return its final state.
+
+    Each agent is asked for a move only with its own seat's view. The match, the agents'
+    choices included, is a pure function of ``seed``.
+
+    Args:
+        match_game: The game, e.g. ``cardgames.GAMES["kalter-schlag"]``.
+        players: One agent per seat.
+        rules: The game's ``Rules``, or None for its defaults.
+        seed: The seed of the deals and of the agents' random choices.
+        first_dealer: The first dealer, or None to draw it from the seed.
+        observe: Called after every move with (state before, move, state after).
+
+    Raises:
+        RulesError: If the number of agents is not a player count of the game, or the rules
+            are not the game's.
+    """
+    state = match_game.new_game(rules, seed=seed, players=len(players), first_dealer=first_dealer)
+    rng = dealing.rng(seed, "agents")
+    while (seat := match_game.current_player(state)) is not None:
+        move = players[seat].choose(match_game.view(state, seat), rng)
+        after = match_game.apply(state, move, seat=seat)
+        if observe is not None:
+            observe(state, move, after)
+        state = after
+    return state
