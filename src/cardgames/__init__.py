@@ -23,7 +23,7 @@ from cardgames import kalter_schlag as _kalter_schlag
 
 __all__ = ["GAMES", "__version__", "cards", "errors"]
 
-__version__: Final = "0.1.0.dev0"
+__version__ = "0.1.0.dev0"
 
 game.register(_kalter_schlag.GAME)
 
