@@ -18,14 +18,31 @@ MoveT = TypeVar("MoveT")
 class History(Generic[MoveT]):
     """One link of a move history: the last move and the history before it."""
 
-    __slots__ = ("digest", "length", "move", "previous")
+    __slots__ = ("length", "memo", "move", "previous")
 
     def __init__(self, move: MoveT, previous: History[MoveT] | None) -> None:
         """Link ``move`` after ``previous``."""
         self.move = move
         self.previous = previous
         self.length: int = 1 if previous is None else previous.length + 1
-        self.digest: int = hash((move, None if previous is None else previous.digest))
+        self.memo: int | None = None  # the chain's hash, once computed
+
+    @property
+    def digest(self) -> int:
+        """The hash of the whole chain, computed when first asked for, not when recorded."""
+        if self.memo is not None:
+            return self.memo
+        pending: list[History[MoveT]] = []
+        link: History[MoveT] | None = self
+        while link is not None and link.memo is None:
+            pending.append(link)
+            link = link.previous
+        before = None if link is None else link.memo
+        digest = 0
+        for item in reversed(pending):
+            digest = hash((item.move, before))
+            item.memo = before = digest
+        return digest
 
     def __hash__(self) -> int:
         """Return the hash of the whole chain, computed once."""

@@ -5,12 +5,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Final
 
+import attrs
+
 from cardgames import cards, dealing, errors, game, history, tricks
 from cardgames import moves as core_moves
 from cardgames.kalter_schlag import scoring
 from cardgames.kalter_schlag.moves import DOUBLE, Deal, Double, Move, parse_move
 from cardgames.kalter_schlag.rules import PLAIN_RANK_ORDERS, PlainRankOrder, Rules
-from cardgames.kalter_schlag.state import PLAYERS, TRICKS, HandScore, State, View
+from cardgames.kalter_schlag.state import PLAYERS, TRICKS, HandScore, Match, State, View
 
 __all__ = [
     "PACK",
@@ -75,6 +77,20 @@ def _ranking(order: PlainRankOrder) -> tricks.Ranking:
 RANKINGS: Final = {order: _ranking(order) for order in PLAIN_RANK_ORDERS}
 """The ranking of each ``plain_rank_order``."""
 
+_FOLLOWING: Final = tuple(
+    RANKINGS["ace_ten"].suit_masks[suit] if suit >= 0 else 0 for suit in RANKINGS["ace_ten"].suit_of
+)
+"""By card index: the bit set of the cards that follow that card when it is led (either order)."""
+
+_BLOCK_PLAYS: Final = tuple(
+    tuple(
+        tuple(core_moves.PLAYS[suit * 13 + 5 + rank] for rank in range(8) if bits >> rank & 1)
+        for bits in range(256)
+    )
+    for suit in cards.Suit
+)
+"""``_BLOCK_PLAYS[suit][bits]``: the plays of one suit's 7 to A, bits from the seven up."""
+
 
 def new_game(
     rules: Rules | None = None,
@@ -112,13 +128,15 @@ def new_game(
     first_dealer = game.check_seat(first_dealer, PLAYERS, what="first_dealer")
     empty = (0,) * PLAYERS
     return State(
-        rules=rules,
-        seed=seed,
-        first_dealer=first_dealer,
-        hand_number=0,
-        totals=empty,
-        hand_scores=(),
-        losers=None,
+        match=Match(
+            rules=rules,
+            seed=seed,
+            first_dealer=first_dealer,
+            hand_number=0,
+            totals=empty,
+            hand_scores=(),
+            losers=None,
+        ),
         hands=empty,
         leader=(first_dealer + 1) % PLAYERS,
         trick=(),
@@ -165,21 +183,30 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     who has not doubled), then each playable card as ``Play`` in card order. Empty when the
     match is over. ``Deal(order=...)`` is legal too but not listed.
     """
-    if state.losers is not None:
+    match = state.match
+    if match.losers is not None:
         return ()
-    if state.hand_number == 0 or len(state.tricks) == TRICKS:
-        return (core_moves.DEAL,)
-    seat = (state.leader + len(state.trick)) % PLAYERS
-    allowed = _allowed(state, seat)
-    plays = core_moves.PLAYS
-    found: list[Move] = []
-    if not state.tricks and seat not in state.doubles:
-        found.append(DOUBLE)
-    while allowed:
-        low = allowed & -allowed
-        found.append(plays[low.bit_length() - 1])
-        allowed ^= low
-    return tuple(found)
+    done = state.tricks
+    if not match.hand_number or len(done) == TRICKS:
+        return _DEAL_ONLY
+    trick = state.trick
+    seat = (state.leader + len(trick)) % PLAYERS
+    allowed = state.hands[seat]
+    if trick and allowed & _FOLLOWING[trick[0]]:
+        allowed &= _FOLLOWING[trick[0]]
+    clubs, spades, hearts, diamonds = _BLOCK_PLAYS  # one table look-up per suit
+    plays = (
+        clubs[allowed >> 5 & 255]
+        + spades[allowed >> 18 & 255]
+        + hearts[allowed >> 31 & 255]
+        + diamonds[allowed >> 44 & 255]
+    )
+    if not done and seat not in state.doubles:
+        return (DOUBLE, *plays)
+    return plays
+
+
+_DEAL_ONLY: Final[tuple[Move, ...]] = (core_moves.DEAL,)
 
 
 def is_legal(state: State, move: object) -> bool:
@@ -214,6 +241,31 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
         ...
         cardgames.errors.IllegalMoveError: the hand is being played: 8 tricks to go ...
     """
+    if type(move) is core_moves.Play and state.match.hand_number and len(state.tricks) < TRICKS:
+        # The hot path: a card played while the hand is on, checked on bit sets (rule 11).
+        # Anything that fails here goes the long way below, which says what is wrong.
+        trick = state.trick
+        turn = (state.leader + len(trick)) % PLAYERS
+        hands = state.hands
+        hand = allowed = hands[turn]
+        if trick and hand & _FOLLOWING[trick[0]]:
+            allowed = hand & _FOLLOWING[trick[0]]
+        index = move.card.index
+        if allowed >> index & 1 and (seat is None or seat == turn):
+            if len(trick) == PLAYERS - 1:
+                return _played(state, turn, move)
+            changed = list(hands)
+            changed[turn] = hand ^ (1 << index)
+            # Positional, in the order of _STATE_FIELDS, as in _played.
+            return State(
+                state.match,
+                tuple(changed),
+                state.leader,
+                (*trick, index),
+                state.tricks,
+                state.doubles,
+                history.History(move, state.history),
+            )
     mover = current_player(state)
     if mover is None:
         raise errors.MatchOverError("the match is over: no more moves", move=move, seat=seat)
@@ -244,27 +296,31 @@ def _deal(before: State, dealer: int, move: core_moves.Deal) -> State:
         raise _illegal(
             f"the hand is being played: {left} tricks to go before the next deal", move, dealer
         )
-    number = before.hand_number + 1
+    match = before.match
+    number = match.hand_number + 1
     if move.order is None:
-        order = dealing.shuffled(PACK, seed=before.seed, hand_number=number)
+        order = dealing.shuffled(PACK, seed=match.seed, hand_number=number)
     else:
         try:
             order = dealing.validate_order(move.order, PACK)
         except errors.RulesError as error:
             raise _illegal(str(error), move, dealer) from None
-    receivers = _receivers(dealer)
-    dealt, _ = dealing.deal(order, receivers=receivers, packets=PACKETS)
     hands = [0] * PLAYERS
-    for seat, hand in zip(receivers, dealt, strict=True):
-        hands[seat] = cards.mask_of(hand)
+    for offset, places in enumerate(_DEALT_PLACES, start=1):
+        mask = 0
+        for place in places:
+            mask |= 1 << order[place].index
+        hands[(dealer + offset) % PLAYERS] = mask
     return State(
-        rules=before.rules,
-        seed=before.seed,
-        first_dealer=before.first_dealer,
-        hand_number=number,
-        totals=before.totals,
-        hand_scores=before.hand_scores,
-        losers=None,
+        match=Match(
+            rules=match.rules,
+            seed=match.seed,
+            first_dealer=match.first_dealer,
+            hand_number=number,
+            totals=match.totals,
+            hand_scores=match.hand_scores,
+            losers=None,
+        ),
         hands=tuple(hands),
         leader=(dealer + 1) % PLAYERS,
         trick=(),
@@ -279,6 +335,13 @@ def _receivers(dealer: int) -> tuple[int, ...]:
     return tuple((dealer + offset) % PLAYERS for offset in range(1, PLAYERS + 1))
 
 
+_DEALT_PLACES: Final = tuple(
+    tuple(PACK.index(card) for card in hand)
+    for hand in dealing.deal(PACK, receivers=range(PLAYERS), packets=PACKETS)[0]
+)
+"""For each seat in dealing order (the dealer's left first), the places in the order it gets."""
+
+
 def _double(before: State, seat: int, move: Double) -> State:
     """Double the hand's score (rules 13-15)."""
     if not before.in_play:
@@ -289,13 +352,7 @@ def _double(before: State, seat: int, move: Double) -> State:
         call = scoring.CALLS[before.doubles.index(seat)]
         raise _illegal(f"each player doubles at most once: you already called {call}", move, seat)
     return State(
-        rules=before.rules,
-        seed=before.seed,
-        first_dealer=before.first_dealer,
-        hand_number=before.hand_number,
-        totals=before.totals,
-        hand_scores=before.hand_scores,
-        losers=None,
+        match=before.match,
         hands=before.hands,
         leader=before.leader,
         trick=before.trick,
@@ -312,34 +369,59 @@ def _play(before: State, seat: int, move: core_moves.Play) -> State:
         raise _illegal(f"the cards are not dealt yet: seat {seat} must deal first", move, seat)
     if not _allowed(before, seat) >> index & 1:
         raise _illegal(_why_not(before, seat, move.card), move, seat)
+    return _played(before, seat, move)
+
+
+def _played(before: State, seat: int, move: core_moves.Play) -> State:
+    """Return the state after ``seat`` plays ``move``, which has been checked to be legal."""
+    index = move.card.index
     hands = list(before.hands)
     hands[seat] ^= 1 << index
     trick = (*before.trick, index)
     leader = before.leader
     done = before.tricks
     if len(trick) == PLAYERS:
-        winner = (leader + tricks.best(trick, RANKINGS[before.rules.plain_rank_order])) % PLAYERS
-        plays = tuple(
-            ((leader + place) % PLAYERS, cards.CARDS[card]) for place, card in enumerate(trick)
-        )
+        ranking = RANKINGS[before.match.rules.plain_rank_order]
+        winner = (leader + tricks.best(trick, ranking)) % PLAYERS
+        first, second, third, fourth = _PLAYS_FROM[leader]
+        a, b, c, d = trick
+        plays = (first[a], second[b], third[c], fourth[d])
         done = (*done, tricks.Trick(plays, winner))
         leader, trick = winner, ()
+    # Positional, in the order of _STATE_FIELDS: on this hot path keywords cost 20% more.
     after = State(
-        rules=before.rules,
-        seed=before.seed,
-        first_dealer=before.first_dealer,
-        hand_number=before.hand_number,
-        totals=before.totals,
-        hand_scores=before.hand_scores,
-        losers=None,
-        hands=tuple(hands),
-        leader=leader,
-        trick=trick,
-        tricks=done,
-        doubles=before.doubles,
-        history=history.record(move, before.history),
+        before.match,
+        tuple(hands),
+        leader,
+        trick,
+        done,
+        before.doubles,
+        history.History(move, before.history),
     )
     return _finish_hand(after) if len(done) == TRICKS else after
+
+
+_PLAYS_FROM: Final = tuple(
+    tuple(
+        tuple(((first + place) % PLAYERS, card) for card in cards.CARDS) for place in range(PLAYERS)
+    )
+    for first in range(PLAYERS)
+)
+"""``_PLAYS_FROM[leader][place][index]``: the ``(seat, card)`` pair of a trick's place-th play."""
+
+_STATE_FIELDS: Final = (
+    "match",
+    "hands",
+    "leader",
+    "trick",
+    "tricks",
+    "doubles",
+    "history",
+)
+"""The fields of ``State`` in the order ``apply`` and ``_played`` pass them."""
+
+if tuple(field.name for field in attrs.fields(State)) != _STATE_FIELDS:  # pragma: no cover
+    raise RuntimeError("State's fields have changed: update the positional State() in _played")
 
 
 def _why_not(before: State, seat: int, card: cards.Card) -> str:
@@ -360,9 +442,11 @@ def _card_points(done: Sequence[tricks.Trick]) -> tuple[tuple[int, ...], tuple[i
     points = [0] * PLAYERS
     taken = [0] * PLAYERS
     for trick in done:
-        if trick.winner is not None:
-            points[trick.winner] += sum(POINTS[card.index] for card in trick.cards)
-            taken[trick.winner] += 1
+        winner = trick.winner
+        if winner is not None:
+            for _, card in trick.plays:
+                points[winner] += POINTS[card.index]
+            taken[winner] += 1
     return tuple(points), tuple(taken)
 
 
@@ -398,17 +482,20 @@ def _hand_score(number: int, done: Sequence[tricks.Trick], doubles: int) -> Hand
 
 def _finish_hand(played: State) -> State:
     """Charge the hand's losers and decide whether the match is over (rules 23-25)."""
-    result = _hand_score(played.hand_number, played.tricks, len(played.doubles))
-    totals = tuple(total + add for total, add in zip(played.totals, result.points, strict=True))
-    scores = (*played.hand_scores, result)
+    match = played.match
+    result = _hand_score(match.hand_number, played.tricks, len(played.doubles))
+    totals = tuple(total + add for total, add in zip(match.totals, result.points, strict=True))
+    scores = (*match.hand_scores, result)
     return State(
-        rules=played.rules,
-        seed=played.seed,
-        first_dealer=played.first_dealer,
-        hand_number=played.hand_number,
-        totals=totals,
-        hand_scores=scores,
-        losers=_match_losers(played.rules, totals, scores),
+        match=Match(
+            rules=match.rules,
+            seed=match.seed,
+            first_dealer=match.first_dealer,
+            hand_number=match.hand_number,
+            totals=totals,
+            hand_scores=scores,
+            losers=_match_losers(match.rules, totals, scores),
+        ),
         hands=played.hands,
         leader=played.leader,
         trick=played.trick,
@@ -441,7 +528,7 @@ def is_over(state: State) -> bool:
     return state.losers is not None
 
 
-def score(state: State) -> game.Score:
+def score(state: State) -> game.Score[HandScore]:
     """Return the score sheet: penalty totals, each hand's charges, and the result once over.
 
     The losers are the seats with the highest total; every other seat has won.
@@ -559,6 +646,14 @@ def replay(
     first_dealer: int | None = None,
 ) -> State:
     """Return the state reached by applying ``moves`` (moves or their text) to a new match.
+
+    Args:
+        rules: The match's options (``state.rules``), None for the defaults.
+        seed: The match's seed (``state.seed``).
+        moves: The moves (``state.moves``), as moves or their text.
+        players: As given to :func:`new_game`.
+        first_dealer: As given to :func:`new_game`. Pass ``state.first_dealer`` when the match
+            was started with an explicit first dealer: the seed alone draws another one.
 
     Raises:
         IllegalMoveError: If a move is illegal where it comes.

@@ -7,7 +7,8 @@ from typing import Final
 import attrs
 
 from cardgames import cards, game, history, tricks
-from cardgames.kalter_schlag import moves, rules
+from cardgames.kalter_schlag import moves
+from cardgames.kalter_schlag.rules import Rules
 
 __all__ = ["PLAYERS", "TRICKS", "HandScore", "State", "View"]
 
@@ -39,6 +40,31 @@ class HandScore(game.HandScore):
     charged: tuple[int, ...]
 
 
+@attrs.frozen
+class Match:
+    """The part of a match's state that no move within a hand changes.
+
+    A :class:`State` holds one, so that a move copies one reference for these, not seven.
+
+    Attributes:
+        rules: The match's options.
+        seed: The seed every deal of the match derives from.
+        first_dealer: The seat that dealt the first hand.
+        hand_number: 0 before the first deal, then the number of hands dealt.
+        totals: Each seat's penalty total.
+        hand_scores: Each finished hand's score, oldest first.
+        losers: The match's losers once it is over, else None.
+    """
+
+    rules: Rules
+    seed: int
+    first_dealer: int
+    hand_number: int
+    totals: tuple[int, ...]
+    hand_scores: tuple[HandScore, ...]
+    losers: tuple[int, ...] | None
+
+
 @attrs.frozen(repr=False)
 class State:
     """A Kalter Schlag match at one moment; ``apply`` returns a new one.
@@ -48,17 +74,7 @@ class State:
     fields are the engine's own and may change between versions.
     """
 
-    rules: rules.Rules
-    """The match's options."""
-    seed: int
-    """The seed every deal of the match derives from."""
-    first_dealer: int
-    """The seat that dealt the first hand."""
-    hand_number: int
-    """0 before the first deal, then the number of hands dealt."""
-    totals: tuple[int, ...]
-    hand_scores: tuple[HandScore, ...]
-    losers: tuple[int, ...] | None
+    match: Match
     hands: tuple[int, ...]
     leader: int
     trick: tuple[int, ...]
@@ -67,8 +83,43 @@ class State:
     history: history.History[moves.Move] | None
 
     @property
+    def rules(self) -> Rules:
+        """The match's options."""
+        return self.match.rules
+
+    @property
+    def seed(self) -> int:
+        """The seed every deal of the match derives from."""
+        return self.match.seed
+
+    @property
+    def first_dealer(self) -> int:
+        """The seat that dealt the first hand."""
+        return self.match.first_dealer
+
+    @property
+    def hand_number(self) -> int:
+        """0 before the first deal, then the number of hands dealt."""
+        return self.match.hand_number
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Each seat's penalty total."""
+        return self.match.totals
+
+    @property
+    def hand_scores(self) -> tuple[HandScore, ...]:
+        """Each finished hand's score, oldest first."""
+        return self.match.hand_scores
+
+    @property
+    def losers(self) -> tuple[int, ...] | None:
+        """The match's losers once it is over, else None."""
+        return self.match.losers
+
+    @property
     def players(self) -> int:
-        """The number of seats: always 4."""
+        """The number of seats, always 4."""
         return PLAYERS
 
     @property
@@ -79,12 +130,12 @@ class State:
     @property
     def in_play(self) -> bool:
         """Whether a hand is being played (dealt, tricks still to play)."""
-        return self.hand_number > 0 and len(self.tricks) < TRICKS
+        return self.match.hand_number > 0 and len(self.tricks) < TRICKS
 
     @property
     def hand_over(self) -> bool:
-        """Whether no hand is in progress: the next move is a deal, or the match is over."""
-        return not self.in_play
+        """Whether no hand is in progress (the next move is a deal, or the match is over)."""
+        return not (self.match.hand_number and len(self.tricks) < TRICKS)
 
     @property
     def dealer(self) -> int:
