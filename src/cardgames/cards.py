@@ -53,12 +53,12 @@ class Suit(enum.IntEnum):
 
     @property
     def symbol(self) -> str:
-        """The suit's symbol: ``♣``, ``♠``, ``♥`` or ``♦``."""
+        """The suit's symbol (``♣``, ``♠``, ``♥`` or ``♦``)."""
         return _SUIT_SYMBOLS[self]
 
     @property
     def letter(self) -> str:
-        """The suit's capital letter: ``C``, ``S``, ``H`` or ``D``."""
+        """The suit's capital letter (``C``, ``S``, ``H`` or ``D``)."""
         return _SUIT_LETTERS[self]
 
     def __str__(self) -> str:
@@ -113,7 +113,7 @@ class Rank(enum.IntEnum):
 
     @property
     def text(self) -> str:
-        """The rank as printed on a card: ``A``, ``K``, ``Q``, ``J``, ``10`` … ``2``."""
+        """The rank as printed on a card (``A``, ``K``, ``Q``, ``J``, ``10`` … ``2``)."""
         return _RANK_TEXTS[self]
 
     def __str__(self) -> str:
@@ -131,11 +131,12 @@ _RANK_NAMES: Final[dict[str, Rank]] = {text.lower(): rank for rank, text in _RAN
 _RANK_NAMES["t"] = Rank.TEN
 
 
-@attrs.frozen(order=False, repr=False)
+@attrs.frozen(order=True, repr=False)
 class Card:
     """A playing card: a rank of a suit.
 
     Cards are equal when rank and suit are; they order by :attr:`index` (suit ♣ ♠ ♥ ♦, then rank).
+    Comparing a card with anything else raises TypeError.
 
     Args:
         rank: The card's rank.
@@ -147,9 +148,9 @@ class Card:
         ('Q♥', True, 36)
     """
 
-    rank: Rank
-    suit: Suit
-    index: int = attrs.field(init=False, eq=False)
+    rank: Rank = attrs.field(eq=False, order=False)
+    suit: Suit = attrs.field(eq=False, order=False)
+    index: int = attrs.field(init=False)
     """The card's place in the 52-card order, ``suit * 13 + rank - 2``: 0 for 2♣, 51 for A♦."""
 
     def __attrs_post_init__(self) -> None:
@@ -183,22 +184,6 @@ class Card:
         if found is not None:
             return found
         return _explain_bad_card(text)
-
-    def __lt__(self, other: Card) -> bool:
-        """Order by index."""
-        return self.index < other.index
-
-    def __le__(self, other: Card) -> bool:
-        """Order by index."""
-        return self.index <= other.index
-
-    def __gt__(self, other: Card) -> bool:
-        """Order by index."""
-        return self.index > other.index
-
-    def __ge__(self, other: Card) -> bool:
-        """Order by index."""
-        return self.index >= other.index
 
     def __str__(self) -> str:
         """Return the card as rank and suit symbol, like ``Q♥``."""

@@ -17,9 +17,10 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 import attrs
+import typing_extensions
 
 from cardgames import errors
 
@@ -54,11 +55,18 @@ class HandScore:
     explanation: str
 
 
+HandScoreT_co = typing_extensions.TypeVar(
+    "HandScoreT_co", bound=HandScore, default=HandScore, covariant=True
+)
+
+
 @attrs.frozen
-class Score:
+class Score(Generic[HandScoreT_co]):
     """The score sheet of a match at some point: totals, finished hands, result.
 
-    Games with more to report subclass it.
+    It is generic in the game's kind of hand score: ``kalter_schlag.score`` returns a
+    ``Score[kalter_schlag.HandScore]``, whose hands carry card points and tricks. Games with more
+    to report subclass it.
 
     Attributes:
         totals: Each seat's running total (game points, penalty points or chips: see the game).
@@ -69,7 +77,7 @@ class Score:
     """
 
     totals: tuple[int, ...]
-    hands: tuple[HandScore, ...]
+    hands: tuple[HandScoreT_co, ...]
     over: bool
     winners: tuple[int, ...]
     losers: tuple[int, ...]
@@ -95,7 +103,7 @@ class MatchState(Protocol):
 
     @property
     def hand_over(self) -> bool:
-        """Whether no hand is in progress: the next move is a deal, or the match is over."""
+        """Whether no hand is in progress (the next move is a deal, or the match is over)."""
         ...
 
     @property
@@ -125,7 +133,7 @@ class PlayerView(Protocol[MoveT_co]):
 RulesT_contra = TypeVar("RulesT_contra", contravariant=True)
 StateT = TypeVar("StateT", bound=MatchState)
 ViewT_co = TypeVar("ViewT_co", bound=PlayerView[Any], covariant=True)
-ScoreT_co = TypeVar("ScoreT_co", bound=Score, covariant=True)
+ScoreT_co = TypeVar("ScoreT_co", bound=Score[Any], covariant=True)
 
 
 class Game(Protocol[RulesT_contra, StateT, MoveT, ViewT_co, ScoreT_co]):
@@ -240,7 +248,7 @@ class GameModule:
 
 
 AnyGame = Game[Any, Any, Any, Any, Any]
-"""A game of any types: what generic code (agents, the command line, simulation) works with."""
+"""A game of any types, as generic code (agents, the command line, simulation) works with it."""
 
 _REGISTRY: dict[str, AnyGame] = {}
 

@@ -23,12 +23,27 @@ __all__ = ["DEAL", "PLAYS", "Deal", "Play", "split"]
 
 
 def _order(value: Iterable[cards.Card | str] | str | None) -> tuple[cards.Card, ...] | None:
-    """Convert a stacked order given as cards or text to a tuple of cards."""
+    """Convert a stacked order given as cards or text to a tuple of cards.
+
+    Raises:
+        MoveParseError: If the order is empty or not a sequence.
+        CardParseError: If an item is not a card.
+    """
     if value is None:
         return None
     if isinstance(value, str):
-        return cards.parse_cards(value)
-    return tuple(item if isinstance(item, cards.Card) else cards.Card.parse(item) for item in value)
+        order = cards.parse_cards(value)
+    elif isinstance(value, Iterable):
+        order = tuple(
+            item if isinstance(item, cards.Card) else cards.Card.parse(item) for item in value
+        )
+    else:
+        raise errors.MoveParseError(f"a deal order must be cards or their text, not {value!r}")
+    if not order:
+        raise errors.MoveParseError(
+            "a stacked deal needs the cards in order; use Deal() to shuffle"
+        )
+    return order
 
 
 @attrs.frozen
@@ -103,7 +118,7 @@ class Play:
         if verb == "play" and rest:
             return _PLAYS[cards.Card.parse(rest).index]
         if verb != "play" and not rest:
-            return _PLAYS[cards.Card.parse(verb).index]
+            return _PLAYS[cards.Card.parse(text.strip()).index]
         raise errors.MoveParseError(
             f"cannot read {text!r} as a play: write 'play' and a card, e.g. 'play Q♥'"
         )

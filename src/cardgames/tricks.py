@@ -41,7 +41,7 @@ from cardgames import cards
 __all__ = ["SUITS", "Ranking", "Trick", "best", "follow"]
 
 SUITS: Final = 5
-"""How many following suits a ranking may use: the four printed suits (ids 0–3) and one more (4)."""
+"""How many following suits a ranking may use, the four printed suits (ids 0–3) and one more (4)."""
 
 _TRUMP_TIER: Final = 1 << 8
 _OVER_TRUMP_TIER: Final = 1 << 9

@@ -74,7 +74,7 @@ __all__ = [
     "view",
 ]
 
-GAME: Final[game.Game[Rules, State, Move, View, game.Score]] = game.GameModule(
+GAME: Final[game.Game[Rules, State, Move, View, game.Score[HandScore]]] = game.GameModule(
     name="kalter-schlag",
     title="Kalter Schlag",
     players=(4,),

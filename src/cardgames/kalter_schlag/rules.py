@@ -31,8 +31,9 @@ class Rules:
             K10). Off by default.
         top_tie: When several players share the highest total at the end: ``"all_lose"`` (rule
             24, note K8) or ``"play_on"``, which plays more hands until one total is highest.
-        max_hands: End the match after this many hands even if nobody reached the target, the
-            highest total losing as usual; None for no limit.
+        max_hands: End the match after this many hands even if nobody reached the target; the
+            highest total loses, and all who share it lose even with ``top_tie="play_on"``
+            (the limit is a hard stop). None for no limit.
 
     Raises:
         RulesError: If an option is out of range or of the wrong type.

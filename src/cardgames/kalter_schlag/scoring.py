@@ -54,6 +54,13 @@ def round_half_up(points: int) -> int:
 
 def _check(doubles: int, jungfrauen: int | None = None, card_points: int | None = None) -> None:
     """Raise RulesError for inputs no hand can produce."""
+    for name, value in (
+        ("doubles", doubles),
+        ("jungfrauen", jungfrauen),
+        ("card_points", card_points),
+    ):
+        if value is not None and (type(value) is not int):
+            raise errors.RulesError(f"{name} must be a whole number, not {value!r}")
     if not 0 <= doubles <= len(CALLS):
         raise errors.RulesError(f"doubles must be 0 to 4 (one per player), not {doubles}")
     if jungfrauen is not None and not 0 <= jungfrauen <= 2:

@@ -1,0 +1,65 @@
+"""Tests of cardgames.game: the registry and the argument checks every game shares."""
+
+from __future__ import annotations
+
+import pytest
+
+import cardgames
+from cardgames import errors, game
+
+
+def test_registry() -> None:
+    assert "kalter-schlag" in cardgames.GAMES
+    assert cardgames.GAMES is game.registry()
+    for name, entry in cardgames.GAMES.items():
+        assert entry.name == name
+    entry = cardgames.GAMES["kalter-schlag"]
+    assert game.register(entry) is entry
+    assert cardgames.GAMES["kalter-schlag"] is entry
+
+
+def test_package_exports() -> None:
+    assert set(cardgames.__all__) == {"GAMES", "__version__", "cards", "errors"}
+    assert isinstance(cardgames.__version__, str)
+
+
+@pytest.mark.parametrize("seed", [None, 0, 7, -3, 2**80])
+def test_check_seed_accepts_ints_and_none(seed: int | None) -> None:
+    assert game.check_seed(seed) == seed
+
+
+@pytest.mark.parametrize("seed", ["7", 1.0, True, [1]])
+def test_check_seed_rejects_others(seed: object) -> None:
+    with pytest.raises(errors.RulesError, match="seed must be a whole number or None, not "):
+        game.check_seed(seed)
+
+
+def test_check_seat() -> None:
+    assert game.check_seat(0, 4) == 0
+    assert game.check_seat(3, 4) == 3
+    for seat in (-1, 4, True, "1", None, 1.0):
+        with pytest.raises(errors.RulesError, match=r"^seat must be a seat from 0 to 3, not "):
+            game.check_seat(seat, 4)
+    with pytest.raises(errors.RulesError, match=r"^dealer must be a seat from 0 to 4, not 5$"):
+        game.check_seat(5, 5, what="dealer")
+
+
+def test_error_hierarchy() -> None:
+    for kind in (
+        errors.RulesError,
+        errors.CardParseError,
+        errors.MoveParseError,
+        errors.DecodeError,
+        errors.IllegalMoveError,
+    ):
+        assert issubclass(kind, errors.CardgamesError)
+        assert issubclass(kind, ValueError)
+    assert issubclass(errors.NotYourTurnError, errors.IllegalMoveError)
+    assert issubclass(errors.MatchOverError, errors.IllegalMoveError)
+    refused = errors.NotYourTurnError("not your turn", move="deal", seat=2)
+    assert (refused.reason, refused.move, refused.seat, str(refused)) == (
+        "not your turn",
+        "deal",
+        2,
+        "not your turn",
+    )
