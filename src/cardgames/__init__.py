@@ -10,7 +10,7 @@ or reach every game the same way through :data:`GAMES`:
 
     >>> import cardgames
     >>> sorted(cardgames.GAMES)
-    ['kalter-schlag']
+    ['kalter-schlag', 'staekske-rape']
 """
 
 from __future__ import annotations
@@ -20,12 +20,14 @@ from typing import Final
 
 from cardgames import cards, errors, game
 from cardgames import kalter_schlag as _kalter_schlag
+from cardgames import staekske_rape as _staekske_rape
 
 __all__ = ["GAMES", "__version__", "cards", "errors"]
 
 __version__ = "0.1.0.dev0"
 
 game.register(_kalter_schlag.GAME)
+game.register(_staekske_rape.GAME)
 
 GAMES: Final[Mapping[str, game.AnyGame]] = game.registry()
 """Every game by its registry name, e.g. ``GAMES["kalter-schlag"]``."""

@@ -16,7 +16,10 @@ from typing import Any
 import cardgames
 from cardgames import agents, errors, game, simulate
 
-__all__ = ["main"]
+__all__ = ["DEFAULT_MAX_HANDS", "main"]
+
+DEFAULT_MAX_HANDS = 100
+"""The hand limit of ``cardgames watch`` unless ``--max-hands`` says otherwise."""
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -32,22 +35,35 @@ def _parser() -> argparse.ArgumentParser:
     watch.add_argument("--seed", type=int, default=None, help="the match seed (random if left out)")
     watch.add_argument("--players", type=int, default=None, help="number of seats (game's usual)")
     watch.add_argument(
-        "--max-hands", type=int, default=None, help="end the match after this many hands"
+        "--max-hands",
+        type=int,
+        default=DEFAULT_MAX_HANDS,
+        help=(
+            f"end the match after this many hands (default {DEFAULT_MAX_HANDS}: random bots "
+            "seldom make a Staekske Rape contract, so its matches can run for ever); 0 for no limit"
+        ),
     )
     return parser
 
 
-def _score_sheet(score: game.Score) -> str:
+def _score_sheet(score: game.Score[game.HandScore]) -> str:
     """Return the last hand's line and the totals, one row."""
     last = score.hands[-1]
     totals = "  ".join(f"seat {seat}: {total:>5}" for seat, total in enumerate(score.totals))
     return f"  {last.explanation}\n  totals  {totals}"
 
 
-def watch(name: str, *, seed: int | None, players: int | None, max_hands: int | None) -> int:
-    """Play and print a match between random bots; return the exit status."""
+def watch(name: str, *, seed: int | None, players: int | None, max_hands: int) -> int:
+    """Play and print a match between random bots; return the exit status.
+
+    Args:
+        name: The game's registry name.
+        seed: The match seed, None for a random one.
+        players: The number of seats, None for the game's usual number.
+        max_hands: End the match after this many hands; 0 for no limit.
+    """
     chosen = cardgames.GAMES[name]
-    rules = None if max_hands is None else chosen.rules_type(max_hands=max_hands)
+    rules = chosen.rules_type(max_hands=max_hands or None)
     probe = chosen.new_game(rules, seed=seed, players=players)
     print(f"{chosen.title}, seed {probe.seed}, {probe.players} random bots")
 

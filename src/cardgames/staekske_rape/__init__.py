@@ -1,0 +1,138 @@
+"""Staekske Rape ("pick up the stock"), the Jass-family bidding game from Maastricht.
+
+Each player is alone. The highest bidder becomes the declarer: he may pick up the four-card
+stock (or play without it, for double), names trumps, declares melds, and must take his bid
+plus ten game points in tricks and melds. Only the declarer scores; the first to 100 game
+points wins. The Russian source calls it «Насилие» ("Violence"), a mistranslation of the
+dialect word *rape*, "to pick up". See the game's docs page for the rules in full.
+
+Example:
+    >>> from cardgames import staekske_rape
+    >>> state = staekske_rape.new_game(staekske_rape.Rules(max_hands=3), seed=7)
+    >>> while not staekske_rape.is_over(state):
+    ...     state = staekske_rape.apply(state, staekske_rape.legal_moves(state)[-1])
+    >>> len(staekske_rape.score(state).hands)
+    3
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from cardgames import game
+from cardgames.staekske_rape.auction import max_bid
+from cardgames.staekske_rape.engine import (
+    PACK,
+    apply,
+    current_player,
+    draw_first_dealer,
+    is_legal,
+    is_over,
+    legal_moves,
+    narrate,
+    new_game,
+    order_for,
+    replay,
+    score,
+    view,
+)
+from cardgames.staekske_rape.melds import find_melds, meld_name, meld_points
+from cardgames.staekske_rape.moves import (
+    CONCEDE,
+    LOOK,
+    NO_STOCK,
+    PASS,
+    STOEK,
+    TAKE_STOCK,
+    Bid,
+    Concede,
+    Deal,
+    Discard,
+    Look,
+    Meld,
+    Move,
+    NameTrump,
+    NoStock,
+    Pass,
+    Play,
+    Stoek,
+    TakeStock,
+    parse_move,
+)
+from cardgames.staekske_rape.rules import Rules
+from cardgames.staekske_rape.scoring import (
+    CONCESSION,
+    explain_result,
+    game_points,
+    hand_result,
+)
+from cardgames.staekske_rape.state import HandScore, Phase, State, View
+
+__all__ = [
+    "CONCEDE",
+    "CONCESSION",
+    "GAME",
+    "LOOK",
+    "NO_STOCK",
+    "PACK",
+    "PASS",
+    "STOEK",
+    "TAKE_STOCK",
+    "Bid",
+    "Concede",
+    "Deal",
+    "Discard",
+    "HandScore",
+    "Look",
+    "Meld",
+    "Move",
+    "NameTrump",
+    "NoStock",
+    "Pass",
+    "Phase",
+    "Play",
+    "Rules",
+    "State",
+    "Stoek",
+    "TakeStock",
+    "View",
+    "apply",
+    "current_player",
+    "draw_first_dealer",
+    "explain_result",
+    "find_melds",
+    "game_points",
+    "hand_result",
+    "is_legal",
+    "is_over",
+    "legal_moves",
+    "max_bid",
+    "meld_name",
+    "meld_points",
+    "narrate",
+    "new_game",
+    "order_for",
+    "parse_move",
+    "replay",
+    "score",
+    "view",
+]
+
+GAME: Final[game.Game[Rules, State, Move, View, game.Score]] = game.GameModule(
+    name="staekske-rape",
+    title="Staekske Rape",
+    players=(4, 5),
+    rules_type=Rules,
+    new_game=new_game,
+    current_player=current_player,
+    legal_moves=legal_moves,
+    is_legal=is_legal,
+    apply=apply,
+    is_over=is_over,
+    score=score,
+    view=view,
+    parse_move=parse_move,
+    narrate=narrate,
+    replay=replay,
+)
+"""Staekske Rape's entry in :data:`cardgames.GAMES`."""

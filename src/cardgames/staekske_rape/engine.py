@@ -1,0 +1,526 @@
+"""Staekske Rape's engine: start a match, list and apply moves, read the score and views."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, Final
+
+from cardgames import cards, dealing, errors, game, history, tricks
+from cardgames import moves as core_moves
+from cardgames.staekske_rape import auction, melds, play, scoresheet, scoring
+from cardgames.staekske_rape.moves import (
+    Bid,
+    Concede,
+    Deal,
+    Discard,
+    Look,
+    Meld,
+    Move,
+    NameTrump,
+    NoStock,
+    Pass,
+    Play,
+    Stoek,
+    TakeStock,
+    parse_move,
+)
+from cardgames.staekske_rape.rules import Rules
+from cardgames.staekske_rape.state import PLAYERS, Contract, Phase, State, View
+
+__all__ = [
+    "PACK",
+    "apply",
+    "current_player",
+    "draw_first_dealer",
+    "is_legal",
+    "is_over",
+    "legal_moves",
+    "narrate",
+    "new_game",
+    "order_for",
+    "replay",
+    "score",
+    "view",
+]
+
+PACK: Final = play.PACK
+"""The 32-card pack, in card order."""
+
+
+def draw_first_dealer(seed: int, *, players: int = 4) -> tuple[int, tuple[cards.Card, ...]]:
+    """Choose the first dealer as the seed's match does: deal face up until a jack comes (rule 6).
+
+    The pack, shuffled from the seed, is dealt one card at a time face up to seats 0, 1, 2 …
+    clockwise; the first seat to receive a jack deals first.
+
+    Returns:
+        The first dealer and the cards dealt face up, in order (the *i*-th went to seat
+        ``i % players``).
+
+    Example:
+        >>> seat, shown = draw_first_dealer(7)
+        >>> shown[-1].rank == cards.Rank.JACK, seat == (len(shown) - 1) % 4
+        (True, True)
+    """
+    order = list(PACK)
+    dealing.rng(seed, "first dealer").shuffle(order)
+    for place, card in enumerate(order):
+        if card.rank == cards.Rank.JACK:
+            return place % players, tuple(order[: place + 1])
+    raise AssertionError("unreachable: the pack holds four jacks")  # pragma: no cover
+
+
+def new_game(
+    rules: Rules | None = None,
+    *,
+    seed: int | None = None,
+    players: int | None = None,
+    first_dealer: int | None = None,
+) -> State:
+    """Start a match, in the first hand's deal phase.
+
+    Args:
+        rules: The options; None for the seed's rules.
+        seed: Every deal (and the first dealer, unless given) derives from it; None picks one
+            at random, kept in the state so the match can be replayed.
+        players: None or 4; or 5, when the dealer sits each hand out.
+        first_dealer: The seat that deals first; None deals cards face up from the seed's
+            shuffle until one seat receives a jack (:func:`draw_first_dealer`).
+
+    Raises:
+        RulesError: For a player count other than 4 or 5, a seat out of range, or a seed that
+            is not an int.
+
+    Example:
+        >>> from cardgames import staekske_rape
+        >>> state = staekske_rape.new_game(seed=7, first_dealer=3)
+        >>> staekske_rape.current_player(state), staekske_rape.legal_moves(state)
+        (3, (Deal(),))
+    """
+    rules = _check_rules(rules)
+    if players is None:
+        players = PLAYERS[0]
+    if players not in PLAYERS or isinstance(players, bool):
+        raise errors.RulesError(
+            f"Staekske Rape is played by 4 players (or 5, the dealer sitting out), not {players!r}"
+        )
+    checked = game.check_seed(seed)
+    seed = dealing.new_seed() if checked is None else checked
+    if first_dealer is None:
+        first_dealer, _ = draw_first_dealer(seed, players=players)
+    first_dealer = game.check_seat(first_dealer, players, what="first_dealer")
+    return State(
+        rules=rules,
+        seed=seed,
+        players=players,
+        first_dealer=first_dealer,
+        hand_number=0,
+        totals=(0,) * players,
+        hand_scores=(),
+        winners=None,
+        phase=Phase.DEAL,
+        turn=first_dealer,
+        contract=None,
+        hands=(0,) * players,
+        leader=first_dealer,
+        trick=(),
+        tricks=(),
+        history=None,
+    )
+
+
+def _check_rules(value: object) -> Rules:
+    """Return the rules argument, the defaults for None.
+
+    Raises:
+        RulesError: If it is not a Staekske Rape ``Rules``.
+    """
+    if value is None:
+        return Rules()
+    if not isinstance(value, Rules):
+        raise errors.RulesError(f"expected staekske_rape.Rules, not {type(value).__name__}")
+    return value
+
+
+def current_player(state: State) -> int | None:
+    """Return the seat to move: the dealer between hands, None once the match is over."""
+    return None if state.winners is not None else state.turn
+
+
+def legal_moves(state: State) -> tuple[Move, ...]:
+    """Return the legal moves of the seat to move.
+
+    The order, by kind: ``Deal()`` (alone, between hands); in the auction ``Look()``, the
+    bids lowest first (the blind ``Bid(2)`` first) and ``Pass()``; the nanny's ``Bid(1)`` and
+    ``Concede()``; ``TakeStock()`` and ``NoStock()``; the ``Discard`` choices in card order;
+    ``NameTrump`` ♣ ♠ ♥ ♦; the declarer's ``Meld`` choices and ``Stoek()``; then each playable
+    card as ``Play`` in card order. Empty when the match is over. ``Deal(order=...)`` is legal
+    too but not listed.
+    """
+    if state.winners is not None:
+        return ()
+    phase = state.phase
+    contract = state.contract
+    if phase is Phase.DEAL or contract is None:
+        return (core_moves.DEAL,)
+    if phase is Phase.AUCTION or phase is Phase.NANNY:
+        return auction.moves_for(state, contract, state.turn)
+    return play.moves_for(state, contract, state.turn)
+
+
+def is_legal(state: State, move: object) -> bool:
+    """Return whether ``apply(state, move)`` would succeed (stacked deals included)."""
+    try:
+        apply(state, move)  # type: ignore[arg-type]  # any object may be asked about
+    except errors.IllegalMoveError:
+        return False
+    return True
+
+
+Handler = Callable[[State, Contract, int, Any], State]
+
+_HANDLERS: Final[dict[type, tuple[Phase, Phase | None, Handler]]] = {
+    Play: (Phase.PLAY, None, play.play),
+    Look: (Phase.AUCTION, None, auction.look),
+    Bid: (Phase.AUCTION, Phase.NANNY, auction.bid),
+    Pass: (Phase.AUCTION, None, auction.pass_),
+    Concede: (Phase.NANNY, None, auction.concede),
+    TakeStock: (Phase.STOCK, None, play.take_stock),
+    NoStock: (Phase.STOCK, None, play.no_stock),
+    Discard: (Phase.DISCARD, None, play.discard),
+    NameTrump: (Phase.TRUMP, None, play.name_trump),
+    Meld: (Phase.PLAY, None, play.meld),
+    Stoek: (Phase.PLAY, None, play.stoek),
+}
+"""For each move kind: the phase (or two) it belongs to, and the function that applies it."""
+
+
+def apply(state: State, move: Move, *, seat: int | None = None) -> State:
+    """Return the state after ``move`` by the seat to move. The given state is not changed.
+
+    Args:
+        state: The state to move from.
+        move: Any Staekske Rape move.
+        seat: If given, the seat that sends the move (a server passes its connection's seat);
+            it must be the seat to move.
+
+    Raises:
+        IllegalMoveError: If the move breaks a rule; the message names the rule.
+        NotYourTurnError: If ``seat`` is given and is not the seat to move.
+        MatchOverError: If the match is over.
+
+    Example:
+        >>> from cardgames import staekske_rape
+        >>> state = staekske_rape.new_game(seed=1, first_dealer=0)
+        >>> state = staekske_rape.apply(state, staekske_rape.Deal())
+        >>> staekske_rape.apply(state, staekske_rape.Bid(5))
+        Traceback (most recent call last):
+        ...
+        cardgames.errors.IllegalMoveError: the next bid to open must be 3
+    """
+    if state.winners is not None:
+        raise errors.MatchOverError("the match is over: no more moves", move=move, seat=seat)
+    mover = state.turn
+    if seat is not None and seat != mover:
+        raise errors.NotYourTurnError(
+            f"not your turn: seat {mover} is to move, not seat {seat}", move=move, seat=seat
+        )
+    contract = state.contract
+    if isinstance(move, Play):
+        if state.phase is Phase.PLAY and contract is not None:  # the hot path
+            return play.play(state, contract, mover, move)
+    elif isinstance(move, Deal):
+        return _deal(state, mover, move)
+    entry = _HANDLERS.get(type(move))
+    if entry is None:
+        raise errors.IllegalMoveError(
+            f"{move!r} is not a Staekske Rape move", move=move, seat=mover
+        )
+    phase, other, handler = entry
+    if contract is None or (state.phase is not phase and state.phase is not other):
+        raise errors.IllegalMoveError(
+            f"{move} is not allowed now: {_expected(state)}", move=move, seat=mover
+        )
+    return handler(state, contract, mover, move)
+
+
+def _expected(state: State) -> str:
+    """Say what kind of move the state waits for."""
+    seat = state.turn
+    return {
+        Phase.DEAL: f"the hand is over, and seat {seat} deals next",
+        Phase.AUCTION: f"the auction is on: seat {seat} looks, bids or passes",
+        Phase.NANNY: f"nobody after the nanny bid: seat {seat}, the nanny, bids 1 or concedes",
+        Phase.STOCK: f"seat {seat}, the declarer, takes the stock or plays without it",
+        Phase.DISCARD: f"seat {seat}, the declarer, discards 4 cards",
+        Phase.TRUMP: f"seat {seat}, the declarer, names trumps",
+        Phase.PLAY: f"the cards are being played, and seat {seat} is to move",
+    }[state.phase]
+
+
+def _receivers(dealer: int, players: int) -> tuple[int, ...]:
+    """Return the seats dealt to, in order: the dealer's left first; among five not the dealer."""
+    seats = tuple((dealer + offset) % players for offset in range(1, players + 1))
+    return seats[:4]
+
+
+def _deal(before: State, dealer: int, move: Deal) -> State:
+    """Deal the next hand: 7 cards to each player from the dealer's left, 4 to the stock."""
+    if before.phase is not Phase.DEAL:
+        raise errors.IllegalMoveError(
+            f"{move} is not allowed now: {_expected(before)}", move=move, seat=dealer
+        )
+    number = before.hand_number + 1
+    if move.order is None:
+        order = dealing.shuffled(PACK, seed=before.seed, hand_number=number)
+    else:
+        try:
+            order = dealing.validate_order(move.order, PACK)
+        except errors.RulesError as error:
+            raise errors.IllegalMoveError(str(error), move=move, seat=dealer) from None
+    players = before.players
+    receivers = _receivers(dealer, players)
+    dealt, stock = dealing.deal(order, receivers=receivers, packets=before.rules.deal_packets)
+    hands = [0] * players
+    for seat, hand in zip(receivers, dealt, strict=True):
+        hands[seat] = cards.mask_of(hand)
+    nanny = receivers[0]
+    contract = Contract(
+        dealer=dealer,
+        stock=cards.mask_of(stock),
+        looked=(False,) * players,
+        passed=0,
+        calls=(),
+        bid=0,
+        bidder=None,
+        others_bid=False,
+    )
+    return State(
+        rules=before.rules,
+        seed=before.seed,
+        players=players,
+        first_dealer=before.first_dealer,
+        hand_number=number,
+        totals=before.totals,
+        hand_scores=before.hand_scores,
+        winners=None,
+        phase=Phase.AUCTION,
+        turn=nanny,
+        contract=contract,
+        hands=tuple(hands),
+        leader=nanny,
+        trick=(),
+        tricks=(),
+        history=history.record(move, before.history),
+    )
+
+
+def is_over(state: State) -> bool:
+    """Return whether the match has ended."""
+    return state.winners is not None
+
+
+def score(state: State) -> game.Score:
+    """Return the score sheet: game points, each hand's result, and the winner once over.
+
+    The winner is the declarer who reached the target (or, when ``max_hands`` ends the match,
+    the seats with the highest total); every other seat has lost.
+    """
+    winners = state.winners or ()
+    return game.Score(
+        totals=state.totals,
+        hands=state.hand_scores,
+        over=state.winners is not None,
+        winners=winners,
+        losers=tuple(seat for seat in range(state.players) if winners and seat not in winners),
+    )
+
+
+def view(state: State, seat: int) -> View:
+    """Return what ``seat`` may know: its own cards once looked at, and everything public.
+
+    Never another seat's cards, the stock, or the declarer's discards (those only to him).
+
+    Raises:
+        RulesError: If ``seat`` is not a seat of the match.
+    """
+    seat = game.check_seat(seat, state.players)
+    contract = state.contract
+    mover = current_player(state)
+    trump = contract.trump if contract is not None else None
+    points, taken = scoresheet.trick_points(state.tricks, trump, state.players)
+    hand: tuple[cards.Card, ...] | None = tuple(cards.cards_in(state.hands[seat]))
+    if contract is not None and not contract.looked[seat] and state.hands[seat]:
+        hand = None
+    discards = None
+    if contract is not None and seat == contract.declarer and contract.discards:
+        discards = tuple(cards.cards_in(contract.discards))
+    trick = None
+    if state.trick:
+        trick = tricks.Trick(play.trick_plays(state, state.trick))
+    return View(
+        seat=seat,
+        players=state.players,
+        hand_number=state.hand_number,
+        dealer=state.dealer,
+        phase=state.phase,
+        current_player=mover,
+        hand=hand,
+        hand_sizes=tuple(held.bit_count() for held in state.hands),
+        looked=contract.looked if contract is not None else (False,) * state.players,
+        stock_size=contract.stock.bit_count() if contract is not None else 0,
+        auction=contract.calls if contract is not None else (),
+        bid=contract.bid if contract is not None else 0,
+        declarer=contract.declarer if contract is not None else None,
+        without_stock=contract.without_stock if contract is not None else False,
+        discards=discards,
+        trump=trump,
+        melds=contract.melds if contract is not None else (),
+        stoek=contract.stoek if contract is not None else False,
+        trick=trick,
+        tricks=state.tricks,
+        tricks_taken=taken,
+        points_taken=points,
+        totals=state.totals,
+        last_hand=state.hand_scores[-1] if state.hand_scores else None,
+        over=state.winners is not None,
+        winners=state.winners or (),
+        legal_moves=legal_moves(state) if mover == seat else (),
+    )
+
+
+def narrate(before: State, move: Move, after: State) -> str | None:
+    """Return a line of public commentary on a move, or None for a card that ends no trick.
+
+    It tells only what every seat saw: a discard is told as "discards 4 cards", never which.
+
+    Example:
+        >>> from cardgames import staekske_rape
+        >>> state = staekske_rape.new_game(seed=2, first_dealer=1)
+        >>> after = staekske_rape.apply(state, staekske_rape.Deal())
+        >>> print(staekske_rape.narrate(state, staekske_rape.Deal(), after))
+        hand 1: seat 1 deals, seat 2 is the nanny
+    """
+    seat = before.turn
+    kind = type(move)
+    if kind is Deal:
+        return (
+            f"hand {after.hand_number}: seat {after.dealer} deals, seat {after.turn} is the nanny"
+        )
+    if kind is Play:
+        if len(after.tricks) == len(before.tricks) or after.contract is None:
+            return None
+        trick = after.tricks[-1]
+        trump = after.contract.trump
+        taken = 0 if trump is None else sum(scoring.POINTS[trump][c.index] for c in trick.cards)
+        return f"trick {len(after.tricks)}: {trick} takes {taken}"
+    if kind is Concede:
+        return after.hand_scores[-1].explanation
+    return f"seat {seat} {_saying(before, move)}"
+
+
+def _saying(before: State, move: Move) -> str:
+    """Return what a player's move (not a deal, a card or a concession) says, as a verb phrase."""
+    if isinstance(move, Bid):
+        if move.amount == auction.NANNY_BID:
+            return "takes the nanny's forced game, bid 1"
+        return f"bids {'blind ' if move.amount == auction.BLIND_BID else ''}{move.amount}"
+    if isinstance(move, Meld):
+        points = melds.meld_points(move, before.rules)
+        return f"declares {melds.meld_name(move)}: {cards.format_cards(move.cards)} ({points})"
+    if isinstance(move, NameTrump):
+        return f"names {move.suit} trumps"
+    return _SAYINGS.get(type(move), str(move))
+
+
+_SAYINGS: Final[dict[type, str]] = {
+    Look: "looks at his cards",
+    Pass: "passes",
+    TakeStock: "takes the stock",
+    NoStock: "plays without the stock",
+    Discard: "discards 4 cards",
+    Stoek: f"announces Stoek ({melds.STOEK_POINTS})",
+}
+
+
+def order_for(
+    hands: Mapping[int, Iterable[cards.Card] | str] | Sequence[Iterable[cards.Card] | str | None],
+    *,
+    dealer: int,
+    stock: Iterable[cards.Card] | str | None = None,
+    players: int = 4,
+    rules: Rules | None = None,
+) -> tuple[cards.Card, ...]:
+    """Return a stacked order that deals each seat the cards wanted, for ``Deal(order=...)``.
+
+    Args:
+        hands: Seven cards for some or all seats, by seat (a mapping, or a sequence with None
+            for a seat left to chance); cards as values or text. Seats left out get the
+            remaining cards in card order.
+        dealer: The seat that deals the hand.
+        stock: The four cards wanted in the stock; None leaves them to the remaining cards.
+        players: 4, or 5 (the dealer then gets no cards).
+        rules: The options whose ``deal_packets`` the deal uses; None for the seed's.
+
+    Raises:
+        RulesError: If a hand is not 7 cards, a card is wanted twice, or a seat is out of
+            range or gets no cards.
+        CardParseError: If a card given as text does not parse.
+
+    Example:
+        >>> from cardgames import staekske_rape
+        >>> order = staekske_rape.order_for(
+        ...     {1: "J♣ J♠ J♥ J♦ A♥ K♥ Q♥"}, dealer=0, stock="7♣ 8♣ 9♣ 10♣"
+        ... )
+        >>> state = staekske_rape.new_game(seed=1, first_dealer=0)
+        >>> state = staekske_rape.apply(state, staekske_rape.Deal(order=order))
+        >>> state = staekske_rape.apply(state, staekske_rape.Look())
+        >>> print(cards.format_cards(staekske_rape.view(state, 1).hand))
+        J♣ J♠ J♥ Q♥ K♥ A♥ J♦
+    """
+    if players not in PLAYERS:
+        raise errors.RulesError(f"players must be 4 or 5, not {players!r}")
+    dealer = game.check_seat(dealer, players, what="dealer")
+    if isinstance(hands, Mapping):
+        wanted = dict(hands)
+    else:
+        if len(hands) != players:
+            raise errors.RulesError(
+                f"give a hand (or None) for each of the {players} seats, not {len(hands)}"
+            )
+        wanted = {seat: hand for seat, hand in enumerate(hands) if hand is not None}
+    return dealing.stack(
+        wanted,
+        pack=PACK,
+        receivers=_receivers(dealer, players),
+        packets=_check_rules(rules).deal_packets,
+        stock=stock,
+    )
+
+
+def replay(
+    rules: Rules | None,
+    seed: int,
+    moves: Iterable[Move | str],
+    *,
+    players: int | None = None,
+    first_dealer: int | None = None,
+) -> State:
+    """Return the state reached by applying ``moves`` (moves or their text) to a new match.
+
+    Raises:
+        IllegalMoveError: If a move is illegal where it comes.
+        MoveParseError: If a move text does not parse.
+
+    Example:
+        >>> from cardgames import staekske_rape
+        >>> state = staekske_rape.new_game(seed=5)
+        >>> for _ in range(12):
+        ...     state = staekske_rape.apply(state, staekske_rape.legal_moves(state)[-1])
+        >>> staekske_rape.replay(state.rules, state.seed, state.moves) == state
+        True
+    """
+    current = new_game(rules, seed=seed, players=players, first_dealer=first_dealer)
+    for move in moves:
+        current = apply(current, parse_move(move) if isinstance(move, str) else move)
+    return current

@@ -1,0 +1,472 @@
+"""The declarer's hand and the tricks: the stock, trumps, melds and Stoek, following suit.
+
+After the auction the declarer takes the stock and discards four cards, or plays without it
+(rules 17-19); names trumps (rule 20); may declare melds and Stoek before his first lead
+(rules 21-24; Stoek also just before playing the trump K or Q); and leads. Players follow
+suit, else trump, else play anything, with the trump-jack exemption (rules 25-30).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Final, cast
+
+import attrs
+
+from cardgames import cards, errors, history, tricks
+from cardgames import moves as core_moves
+from cardgames.staekske_rape import melds, scoresheet
+from cardgames.staekske_rape.moves import (
+    NO_STOCK,
+    STOEK,
+    TAKE_STOCK,
+    Discard,
+    Meld,
+    Move,
+    NameTrump,
+    NoStock,
+    Stoek,
+    TakeStock,
+)
+from cardgames.staekske_rape.state import TRICKS, Contract, Phase, State
+
+__all__ = ["JACKS", "PACK", "RANKINGS", "allowed", "moves_for"]
+
+PACK: Final = cards.pack(32)
+"""The 32-card pack, in card order."""
+
+STOCK_SIZE: Final = 4
+"""Cards in the stock, and cards the declarer discards after taking it."""
+
+_TRUMP_ORDER: Final = (
+    cards.Rank.SEVEN,
+    cards.Rank.EIGHT,
+    cards.Rank.TEN,
+    cards.Rank.QUEEN,
+    cards.Rank.KING,
+    cards.Rank.ACE,
+    cards.Rank.NINE,
+    cards.Rank.JACK,
+)
+"""Trumps from low to high: J 9 A K Q 10 8 7 read backwards (rule 4)."""
+
+
+def _ranking(trump: cards.Suit) -> tricks.Ranking:
+    """Build the ranking for a trump suit: trumps J 9 A K Q 10 8 7, plain suits A K Q J … 7."""
+    return tricks.Ranking.build(
+        PACK,
+        suit_of=lambda card: int(card.suit),
+        strength=lambda card: (
+            _TRUMP_ORDER.index(card.rank) + 1 if card.suit == trump else int(card.rank) - 6
+        ),
+        trump=int(trump),
+    )
+
+
+RANKINGS: Final = tuple(_ranking(trump) for trump in cards.Suit)
+"""The ranking of each trump suit, ``RANKINGS[trump]``."""
+
+JACKS: Final = tuple(cards.Card(cards.Rank.JACK, trump).mask for trump in cards.Suit)
+"""The bit of each suit's jack, ``JACKS[trump]``."""
+
+_STOEKS: Final = tuple(melds.stoek_mask(trump) for trump in cards.Suit)
+_NAME_TRUMPS: Final = tuple(NameTrump(suit) for suit in cards.Suit)
+_DISCARDS: dict[int, Discard] = {}
+
+
+def _order(leader: int, dealer: int, players: int) -> tuple[int, ...]:
+    """Return the four seats that play a trick, in order from the leader."""
+    seats = [(leader + step) % players for step in range(players)]
+    return tuple(seat for seat in seats if players == 4 or seat != dealer)
+
+
+_ORDERS: Final = {
+    players: tuple(
+        tuple(_order(leader, dealer, players) for leader in range(players))
+        for dealer in range(players)
+    )
+    for players in (4, 5)
+}
+"""``_ORDERS[players][dealer][leader]``: the seats of a trick in playing order."""
+
+
+def trick_plays(state: State, trick: tuple[int, ...]) -> tuple[tuple[int, cards.Card], ...]:
+    """Return a trick's (seat, card) pairs, led by ``state.leader``."""
+    contract = state.contract
+    dealer = 0 if contract is None else contract.dealer
+    seats = _ORDERS[state.players][dealer][state.leader]
+    return tuple(zip(seats, map(cards.CARDS.__getitem__, trick), strict=False))
+
+
+def allowed(state: State, contract: Contract, seat: int) -> int:
+    """Return the bit set of the cards ``seat`` may play now (rules 26-28)."""
+    hand = state.hands[seat]
+    if not state.trick:
+        return hand
+    trump = contract.trump
+    if trump is None:  # pragma: no cover  # trumps are named before any card is played
+        return hand
+    ranking = RANKINGS[trump]
+    led = state.trick[0]
+    result = tricks.follow(hand, led, ranking, must_trump=True)
+    led_trumps = ranking.suit_of[led] == trump
+    if (
+        result == JACKS[trump]
+        and result != hand
+        and (led_trumps or state.rules.jack_exempt_on_plain_lead)
+    ):
+        return hand
+    if not led_trumps and state.rules.follow_mode == "lenient":
+        result |= hand & ranking.trump_mask
+    return result
+
+
+def _before_lead(state: State) -> bool:
+    """Return whether no card of the hand has been played yet."""
+    return not state.tricks and not state.trick
+
+
+def _may_stoek(state: State, contract: Contract, seat: int) -> bool:
+    """Return whether ``seat`` may announce Stoek now (rule 23)."""
+    if contract.stoek or seat != contract.declarer or contract.trump is None:
+        return False
+    pair = _STOEKS[contract.trump]
+    if contract.kept & pair != pair:
+        return False
+    if contract.used & pair and not state.rules.melds_may_share_cards:
+        return False
+    return _before_lead(state) or bool(allowed(state, contract, seat) & pair)
+
+
+def _open_melds(state: State, contract: Contract, seat: int) -> list[Meld]:
+    """Return the melds the declarer may still declare (before his first lead)."""
+    if seat != contract.declarer or not _before_lead(state):
+        return []
+    sharing = state.rules.melds_may_share_cards
+    return [
+        meld
+        for meld in melds.melds_in(state.hands[seat])
+        if meld not in contract.melds and (sharing or not meld.mask & contract.used)
+    ]
+
+
+def _discard(mask: int) -> Discard:
+    """Return the shared Discard move of a set of four cards, made once."""
+    move = _DISCARDS.get(mask)
+    if move is None:
+        # The cards come from a bit set, so they are distinct and in card order already: skip
+        # the converter that checks text input (this runs for each new set of four cards).
+        move = object.__new__(Discard)
+        object.__setattr__(move, "cards", tuple(cards.cards_in(mask)))
+        object.__setattr__(move, "mask", mask)
+        _DISCARDS[mask] = move
+    return move
+
+
+def _discards(hand: int) -> tuple[Discard, ...]:
+    """Return every choice of four cards from the hand, in card order."""
+    bits = [card.mask for card in cards.cards_in(hand)]
+    found = tuple(map(_DISCARDS.get, map(sum, combinations(bits, STOCK_SIZE))))
+    if all(found):
+        return cast("tuple[Discard, ...]", found)  # no None among them
+    return tuple(map(_discard, map(sum, combinations(bits, STOCK_SIZE))))
+
+
+_BLOCK_PLAYS: Final = tuple(
+    tuple(
+        tuple(core_moves.PLAYS[suit * 13 + 5 + rank] for rank in range(8) if bits >> rank & 1)
+        for bits in range(256)
+    )
+    for suit in cards.Suit
+)
+"""``_BLOCK_PLAYS[suit][bits]``: the plays of one suit's 7 to A, bits from the seven up."""
+
+
+def _plays_in(mask: int) -> tuple[core_moves.Play, ...]:
+    """Return the plays of the cards in a bit set, in card order (one table look-up per suit)."""
+    clubs, spades, hearts, diamonds = _BLOCK_PLAYS
+    return (
+        clubs[mask >> 5 & 255]
+        + spades[mask >> 18 & 255]
+        + hearts[mask >> 31 & 255]
+        + diamonds[mask >> 44 & 255]
+    )
+
+
+def moves_for(state: State, contract: Contract, seat: int) -> tuple[Move, ...]:
+    """Return the legal moves of ``seat`` from the stock phase to the last trick."""
+    phase = state.phase
+    if phase is Phase.PLAY:
+        can = allowed(state, contract, seat)
+        if seat != contract.declarer:
+            return _plays_in(can)
+        if contract.stoek_pending and contract.trump is not None:
+            return _plays_in(can & _STOEKS[contract.trump])
+        found: list[Move] = [*_open_melds(state, contract, seat)]
+        if _may_stoek(state, contract, seat):
+            found.append(STOEK)
+        return (*found, *_plays_in(can)) if found else _plays_in(can)
+    if phase is Phase.STOCK:
+        return (TAKE_STOCK, NO_STOCK)
+    if phase is Phase.DISCARD:
+        return _discards(state.hands[seat])
+    return _NAME_TRUMPS
+
+
+def _step(
+    before: State,
+    move: Move,
+    contract: Contract,
+    *,
+    phase: Phase,
+    hands: tuple[int, ...] | None = None,
+) -> State:
+    """Return the state after one of the declarer's moves before the tricks (the seat stays)."""
+    return State(
+        rules=before.rules,
+        seed=before.seed,
+        players=before.players,
+        first_dealer=before.first_dealer,
+        hand_number=before.hand_number,
+        totals=before.totals,
+        hand_scores=before.hand_scores,
+        winners=None,
+        phase=phase,
+        turn=before.turn,
+        contract=contract,
+        hands=before.hands if hands is None else hands,
+        leader=before.turn,
+        trick=(),
+        tricks=(),
+        history=history.record(move, before.history),
+    )
+
+
+def take_stock(before: State, contract: Contract, seat: int, move: TakeStock) -> State:
+    """Take the four stock cards into the hand (rule 17); four must then be discarded."""
+    hands = list(before.hands)
+    hands[seat] |= contract.stock
+    after = attrs.evolve(contract, stock=0)
+    return _step(before, move, after, phase=Phase.DISCARD, hands=tuple(hands))
+
+
+def no_stock(before: State, contract: Contract, seat: int, move: NoStock) -> State:
+    """Leave the stock untouched and unseen: the result will be doubled (rule 18)."""
+    after = attrs.evolve(contract, without_stock=True, kept=before.hands[seat])
+    return _step(before, move, after, phase=Phase.TRUMP)
+
+
+def discard(before: State, contract: Contract, seat: int, move: Discard) -> State:
+    """Lay four cards aside face down (rule 17)."""
+    hand = before.hands[seat]
+    if len(move.cards) != STOCK_SIZE:
+        raise errors.IllegalMoveError(
+            f"discard exactly {STOCK_SIZE} cards, not {len(move.cards)}", move=move, seat=seat
+        )
+    if move.mask & ~hand:
+        missing = cards.format_cards(cards.cards_in(move.mask & ~hand))
+        raise errors.IllegalMoveError(f"you do not hold {missing}", move=move, seat=seat)
+    hands = list(before.hands)
+    hands[seat] = hand ^ move.mask
+    after = attrs.evolve(contract, discards=move.mask, kept=hands[seat])
+    return _step(before, move, after, phase=Phase.TRUMP, hands=tuple(hands))
+
+
+def name_trump(before: State, contract: Contract, _seat: int, move: NameTrump) -> State:
+    """Name the trump suit (rule 20); the declarer then declares and leads."""
+    return _step(before, move, attrs.evolve(contract, trump=move.suit), phase=Phase.PLAY)
+
+
+def _why_not_meld(state: State, contract: Contract, seat: int, move: Meld) -> str:
+    """Explain why the declarer may not declare ``move`` now."""
+    if seat != contract.declarer:
+        return "only the declarer declares melds"
+    if not _before_lead(state):
+        return "melds are declared before the first lead: the play has begun"
+    shown = cards.format_cards(move.cards)
+    name = melds.meld_name(move)  # raises IllegalMoveError for cards that are no meld
+    hand = state.hands[seat]
+    if move.mask & ~hand:
+        return f"you do not hold {cards.format_cards(cards.cards_in(move.mask & ~hand))}"
+    if move in contract.melds:
+        return f"{shown} is declared already"
+    for held in melds.melds_in(hand):
+        if held != move and held.mask & move.mask == move.mask:
+            return (
+                f"{shown} cannot be declared alone: it is part of your {melds.meld_name(held)} "
+                f"{cards.format_cards(held.cards)}, which counts once at its full length"
+            )
+    return (
+        f"{shown} ({name}) shares cards with a declared meld, and a card counts in one meld only "
+        "(melds_may_share_cards=False)"
+    )
+
+
+def meld(before: State, contract: Contract, seat: int, move: Meld) -> State:
+    """Declare a meld before the first lead (rules 21-22, 24)."""
+    if move not in _open_melds(before, contract, seat):
+        raise errors.IllegalMoveError(
+            _why_not_meld(before, contract, seat, move), move=move, seat=seat
+        )
+    after = attrs.evolve(
+        contract,
+        melds=(*contract.melds, move),
+        meld_points=contract.meld_points + melds.meld_points(move, before.rules),
+        used=contract.used | move.mask,
+    )
+    return _step(before, move, after, phase=Phase.PLAY)
+
+
+def _why_not_stoek(state: State, contract: Contract, seat: int) -> str:
+    """Explain why ``seat`` may not announce Stoek now."""
+    if seat != contract.declarer:
+        return "only the declarer announces Stoek"
+    if contract.stoek:
+        return "Stoek is announced already"
+    trump = contract.trump
+    if trump is None:  # pragma: no cover  # trumps are named before the play phase
+        return "trumps are not named yet"
+    pair = cards.format_cards(cards.cards_in(_STOEKS[trump]))
+    if contract.kept & _STOEKS[trump] != _STOEKS[trump]:
+        return f"Stoek is {pair}, and you did not hold both after the stock exchange"
+    if contract.used & _STOEKS[trump] and not state.rules.melds_may_share_cards:
+        return (
+            f"{pair} already count in a declared meld, and a card counts in one meld only "
+            "(melds_may_share_cards=False)"
+        )
+    return (
+        f"Stoek is announced before the first lead or when playing {pair}, "
+        "and you cannot play either now"
+    )
+
+
+def stoek(before: State, contract: Contract, seat: int, move: Stoek) -> State:
+    """Announce Stoek (rule 23): before the first lead, or just before playing the K or Q."""
+    trump = contract.trump
+    if trump is None or not _may_stoek(before, contract, seat):
+        raise errors.IllegalMoveError(_why_not_stoek(before, contract, seat), move=move, seat=seat)
+    after = attrs.evolve(
+        contract,
+        stoek=True,
+        stoek_pending=not _before_lead(before),
+        meld_points=contract.meld_points + melds.STOEK_POINTS,
+        used=contract.used | _STOEKS[trump],
+    )
+    return State(
+        rules=before.rules,
+        seed=before.seed,
+        players=before.players,
+        first_dealer=before.first_dealer,
+        hand_number=before.hand_number,
+        totals=before.totals,
+        hand_scores=before.hand_scores,
+        winners=None,
+        phase=Phase.PLAY,
+        turn=seat,
+        contract=after,
+        hands=before.hands,
+        leader=before.leader,
+        trick=before.trick,
+        tricks=before.tricks,
+        history=history.record(move, before.history),
+    )
+
+
+def _why_not_play(state: State, contract: Contract, seat: int, card: cards.Card) -> str:
+    """Explain why ``seat`` may not play ``card`` now."""
+    hand = state.hands[seat]
+    if not hand >> card.index & 1:
+        return f"you do not hold {card}"
+    trump = contract.trump
+    if trump is None:  # pragma: no cover  # trumps are named before the play phase
+        return "trumps are not named yet"
+    if contract.stoek_pending:
+        pair = cards.format_cards(cards.cards_in(_STOEKS[trump]))
+        return f"you announced Stoek: now play {' or '.join(pair.split())}"
+    led = cards.CARDS[state.trick[0]]
+    same = hand & RANKINGS[trump].suit_masks[led.suit]
+    if same:
+        held = cards.format_cards(cards.cards_in(same))
+        if led.suit == trump:
+            return f"must follow trumps: {led} was led and you hold {held}"
+        if state.rules.follow_mode == "lenient":
+            return f"must follow suit or trump: {led} was led and you hold {held}"
+        return f"must follow suit: {led} was led and you hold {held}"
+    held = cards.format_cards(cards.cards_in(hand & RANKINGS[trump].trump_mask))
+    return f"must trump: {led} was led, you hold no {led.suit} and hold trumps {held}"
+
+
+def play(before: State, contract: Contract, seat: int, move: core_moves.Play) -> State:
+    """Play a card to the trick; finish the trick and the hand when they are complete."""
+    index = move.card.index
+    trump = contract.trump
+    if (
+        trump is None
+        or not allowed(before, contract, seat) >> index & 1
+        or (contract.stoek_pending and not _STOEKS[trump] >> index & 1)
+    ):
+        raise errors.IllegalMoveError(
+            _why_not_play(before, contract, seat, move.card), move=move, seat=seat
+        )
+    hands = list(before.hands)
+    hands[seat] ^= 1 << index
+    trick = (*before.trick, index)
+    leader = before.leader
+    done = before.tricks
+    seats = _ORDERS[before.players][contract.dealer][leader]
+    if len(trick) == 4:
+        leader = seats[tricks.best(trick, RANKINGS[trump])]
+        plays = tuple(zip(seats, map(cards.CARDS.__getitem__, trick), strict=True))
+        done = (*done, tricks.Trick(plays, leader))
+        turn = leader
+        trick = ()
+    else:
+        turn = seats[len(trick)]
+    if contract.stoek_pending:
+        contract = attrs.evolve(contract, stoek_pending=False)
+    # Positional, in the order of _STATE_FIELDS: on this hot path keywords cost more.
+    after = State(
+        before.rules,
+        before.seed,
+        before.players,
+        before.first_dealer,
+        before.hand_number,
+        before.totals,
+        before.hand_scores,
+        None,
+        Phase.PLAY,
+        turn,
+        contract,
+        tuple(hands),
+        leader,
+        trick,
+        done,
+        history.History(move, before.history),
+    )
+    if len(done) == TRICKS and contract.declarer is not None:
+        return scoresheet.close_played(after, contract, contract.declarer, trump)
+    return after
+
+
+_STATE_FIELDS: Final = (
+    "rules",
+    "seed",
+    "players",
+    "first_dealer",
+    "hand_number",
+    "totals",
+    "hand_scores",
+    "winners",
+    "phase",
+    "turn",
+    "contract",
+    "hands",
+    "leader",
+    "trick",
+    "tricks",
+    "history",
+)
+"""The fields of ``State`` in the order ``play`` passes them."""
+
+if tuple(field.name for field in attrs.fields(State)) != _STATE_FIELDS:  # pragma: no cover
+    raise RuntimeError("State's fields have changed: update the positional State() in play")
