@@ -63,3 +63,44 @@ def test_error_hierarchy() -> None:
         2,
         "not your turn",
     )
+
+
+@pytest.mark.parametrize("players", [4.0, True, "4", 3, 6])
+def test_check_players_rejects_what_is_not_an_allowed_count(players: object) -> None:
+    with pytest.raises(errors.RulesError, match=r"^Some Game is played by 4 or 5 players, not "):
+        game.check_players(players, (4, 5), says="Some Game is played by 4 or 5 players")
+
+
+def test_check_players_defaults_to_the_usual_count() -> None:
+    assert game.check_players(None, (4, 5), says="") == 4
+    assert game.check_players(5, (4, 5), says="") == 5
+
+
+def test_check_rules() -> None:
+    rules = cardgames.GAMES["kalter-schlag"].rules_type
+    assert game.check_rules(None, rules, "kalter_schlag") == rules()
+    with pytest.raises(errors.RulesError, match=r"^expected kalter_schlag\.Rules, not dict$"):
+        game.check_rules({}, rules, "kalter_schlag")
+
+
+def test_check_turn() -> None:
+    assert game.check_turn(2, None, "move") == 2
+    assert game.check_turn(2, 2, "move") == 2
+    with pytest.raises(errors.MatchOverError, match="the match is over") as over:
+        game.check_turn(None, 1, "move")
+    assert over.value.seat == 1
+    with pytest.raises(errors.NotYourTurnError, match=r"seat 2 is to move, not seat 1$") as other:
+        game.check_turn(2, 1, "move")
+    assert (other.value.seat, other.value.move) == (1, "move")
+    with pytest.raises(errors.NotYourTurnError, match=r"seat 1 is to move, not True$") as odd:
+        game.check_turn(1, True, "move")  # noqa: FBT003  # a bool where a seat goes, on purpose
+    assert odd.value.seat is None
+
+
+def test_start_seed() -> None:
+    assert game.start_seed(5) == 5
+    fresh = game.start_seed(None)
+    assert isinstance(fresh, int)
+    assert 0 <= fresh < 2**63
+    with pytest.raises(errors.RulesError):
+        game.start_seed("5")

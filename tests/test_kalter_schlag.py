@@ -879,6 +879,21 @@ def test_not_your_turn() -> None:
     assert isinstance(error, errors.NotYourTurnError)
 
 
+def test_a_seat_must_be_an_int_even_on_the_fast_path() -> None:
+    state = ks.apply(ks.new_game(seed=SEED, first_dealer=0), ks.Deal())
+    assert ks.current_player(state) == 1
+    move = ks.legal_moves(state)[-1]
+    error = assert_refused(state, move, "not your turn: seat 1 is to move, not True", seat=True)
+    assert isinstance(error, errors.NotYourTurnError)
+    assert error.seat is None
+
+
+@pytest.mark.parametrize("players", [4.0, True, "4"])
+def test_a_player_count_must_be_the_int_4(players: object) -> None:
+    with pytest.raises(errors.RulesError, match="played by exactly 4 players, not "):
+        ks.new_game(players=players)  # type: ignore[arg-type]  # a wrong type on purpose
+
+
 def test_moves_after_the_match_are_refused() -> None:
     state = played_to_end(3, ks.Rules(target=100))
     assert ks.is_over(state)

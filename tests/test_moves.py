@@ -97,3 +97,10 @@ def test_stacked_deals_print_and_parse_back(order: list[cards.Card]) -> None:
     move = moves.Deal(order=order)
     assert moves.Deal.parse(str(move)) == move
     assert move.order == tuple(order)
+
+
+@given(st.integers(min_value=0, max_value=(1 << 52) - 1))
+def test_plays_in_lists_the_plays_of_a_bit_set_in_card_order(mask: int) -> None:
+    expected = tuple(moves.PLAYS[card.index] for card in cards.cards_in(mask))
+    assert moves.plays_in(mask) == expected
+    assert all(found is moves.PLAYS[found.card.index] for found in moves.plays_in(mask))

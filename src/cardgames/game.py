@@ -16,13 +16,13 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Generic, Protocol, TypeVar
 
 import attrs
 import typing_extensions
 
-from cardgames import errors
+from cardgames import dealing, errors
 
 __all__ = [
     "AnyGame",
@@ -32,10 +32,16 @@ __all__ = [
     "MatchState",
     "PlayerView",
     "Score",
+    "check_players",
+    "check_rules",
     "check_seat",
     "check_seed",
+    "check_turn",
+    "is_legal",
     "register",
     "registry",
+    "replay",
+    "start_seed",
 ]
 
 
@@ -284,3 +290,108 @@ def check_seat(seat: object, players: int, *, what: str = "seat") -> int:
     if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < players:
         return seat
     raise errors.RulesError(f"{what} must be a seat from 0 to {players - 1}, not {seat!r}")
+
+
+OptionsT = TypeVar("OptionsT")
+MatchT = TypeVar("MatchT")
+
+
+def check_rules(value: object, rules_type: type[OptionsT], module: str) -> OptionsT:
+    """Return a ``rules`` argument checked to be the game's ``Rules``; the defaults for None.
+
+    Args:
+        value: The argument.
+        rules_type: The game's ``Rules`` class.
+        module: The game's module name for the message, e.g. ``"kalter_schlag"``.
+
+    Raises:
+        RulesError: For anything else (another game's rules, a dict …).
+    """
+    if value is None:
+        return rules_type()
+    if not isinstance(value, rules_type):
+        raise errors.RulesError(f"expected {module}.Rules, not {type(value).__name__}")
+    return value
+
+
+def check_players(players: object, allowed: tuple[int, ...], *, says: str) -> int:
+    """Return a ``players`` argument checked to be one of ``allowed``; the first for None.
+
+    Args:
+        players: The argument.
+        allowed: The game's player counts, the usual one first.
+        says: The rule for the message, e.g. ``"Kalter Schlag is played by exactly 4 players"``.
+
+    Raises:
+        RulesError: For any other value (``4.0`` and ``True`` included).
+    """
+    if players is None:
+        return allowed[0]
+    if type(players) is int and players in allowed:
+        return players
+    raise errors.RulesError(f"{says}, not {players!r}")
+
+
+def check_turn(mover: int | None, seat: object, move: object) -> int:
+    """Return the seat to move, checking that the match goes on and ``seat`` (if given) is it.
+
+    Args:
+        mover: The game's ``current_player``.
+        seat: The ``seat`` given to ``apply``, or None.
+        move: The move, for the error.
+
+    Raises:
+        MatchOverError: If the match is over.
+        NotYourTurnError: If ``seat`` is given and is not the seat to move (or not a seat).
+    """
+    sender = seat if type(seat) is int else None
+    if mover is None:
+        raise errors.MatchOverError("the match is over: no more moves", move=move, seat=sender)
+    if seat is not None and (seat != mover or sender is None):
+        named = f"seat {seat}" if sender is not None else repr(seat)
+        raise errors.NotYourTurnError(
+            f"not your turn: seat {mover} is to move, not {named}", move=move, seat=sender
+        )
+    return mover
+
+
+def start_seed(seed: object) -> int:
+    """Return a ``seed`` argument checked to be an int, or a fresh random seed for None.
+
+    Raises:
+        RulesError: For any other value.
+    """
+    checked = check_seed(seed)
+    return dealing.new_seed() if checked is None else checked
+
+
+def is_legal(apply: Callable[[MatchT, Any], object], state: MatchT, move: object) -> bool:
+    """Return whether ``apply(state, move)`` succeeds: a game's ``is_legal`` in one line."""
+    try:
+        apply(state, move)
+    except errors.IllegalMoveError:
+        return False
+    return True
+
+
+def replay(
+    new_game: Callable[..., MatchT],
+    apply: Callable[[MatchT, Any], MatchT],
+    parse_move: Callable[[str], object],
+    *,
+    rules: object,
+    seed: int,
+    moves: Iterable[object],
+    players: int | None,
+    first_dealer: int | None,
+) -> MatchT:
+    """Apply moves (or their text) to a new match: a game's ``replay`` in one line.
+
+    Raises:
+        IllegalMoveError: If a move is illegal where it comes.
+        MoveParseError: If a move text does not parse.
+    """
+    current = new_game(rules, seed=seed, players=players, first_dealer=first_dealer)
+    for move in moves:
+        current = apply(current, parse_move(move) if isinstance(move, str) else move)
+    return current

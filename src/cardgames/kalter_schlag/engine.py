@@ -82,15 +82,6 @@ _FOLLOWING: Final = tuple(
 )
 """By card index: the bit set of the cards that follow that card when it is led (either order)."""
 
-_BLOCK_PLAYS: Final = tuple(
-    tuple(
-        tuple(core_moves.PLAYS[suit * 13 + 5 + rank] for rank in range(8) if bits >> rank & 1)
-        for bits in range(256)
-    )
-    for suit in cards.Suit
-)
-"""``_BLOCK_PLAYS[suit][bits]``: the plays of one suit's 7 to A, bits from the seven up."""
-
 
 def new_game(
     rules: Rules | None = None,
@@ -118,11 +109,9 @@ def new_game(
         >>> kalter_schlag.current_player(state), kalter_schlag.legal_moves(state)
         (3, (Deal(),))
     """
-    rules = _check_rules(rules)
-    if players not in (None, PLAYERS):
-        raise errors.RulesError(f"Kalter Schlag is played by exactly 4 players, not {players!r}")
-    checked = game.check_seed(seed)
-    seed = dealing.new_seed() if checked is None else checked
+    rules = game.check_rules(rules, Rules, "kalter_schlag")
+    game.check_players(players, (PLAYERS,), says="Kalter Schlag is played by exactly 4 players")
+    seed = game.start_seed(seed)
     if first_dealer is None:
         first_dealer = dealing.rng(seed, "first dealer").randrange(PLAYERS)
     first_dealer = game.check_seat(first_dealer, PLAYERS, what="first_dealer")
@@ -144,19 +133,6 @@ def new_game(
         doubles=(),
         history=None,
     )
-
-
-def _check_rules(value: object) -> Rules:
-    """Return the rules argument, the defaults for None.
-
-    Raises:
-        RulesError: If it is not a Kalter Schlag ``Rules``.
-    """
-    if value is None:
-        return Rules()
-    if not isinstance(value, Rules):
-        raise errors.RulesError(f"expected kalter_schlag.Rules, not {type(value).__name__}")
-    return value
 
 
 def current_player(state: State) -> int | None:
@@ -194,13 +170,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     allowed = state.hands[seat]
     if trick and allowed & _FOLLOWING[trick[0]]:
         allowed &= _FOLLOWING[trick[0]]
-    clubs, spades, hearts, diamonds = _BLOCK_PLAYS  # one table look-up per suit
-    plays = (
-        clubs[allowed >> 5 & 255]
-        + spades[allowed >> 18 & 255]
-        + hearts[allowed >> 31 & 255]
-        + diamonds[allowed >> 44 & 255]
-    )
+    plays = core_moves.plays_in(allowed)
     if not done and seat not in state.doubles:
         return (DOUBLE, *plays)
     return plays
@@ -211,11 +181,7 @@ _DEAL_ONLY: Final[tuple[Move, ...]] = (core_moves.DEAL,)
 
 def is_legal(state: State, move: object) -> bool:
     """Return whether ``apply(state, move)`` would succeed (stacked deals included)."""
-    try:
-        apply(state, move)  # type: ignore[arg-type]  # any object may be asked about
-    except errors.IllegalMoveError:
-        return False
-    return True
+    return game.is_legal(apply, state, move)
 
 
 def apply(state: State, move: Move, *, seat: int | None = None) -> State:
@@ -251,7 +217,7 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
         if trick and hand & _FOLLOWING[trick[0]]:
             allowed = hand & _FOLLOWING[trick[0]]
         index = move.card.index
-        if allowed >> index & 1 and (seat is None or seat == turn):
+        if allowed >> index & 1 and (seat is None or (seat == turn and type(seat) is int)):
             if len(trick) == PLAYERS - 1:
                 return _played(state, turn, move)
             changed = list(hands)
@@ -266,13 +232,7 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
                 state.doubles,
                 history.History(move, state.history),
             )
-    mover = current_player(state)
-    if mover is None:
-        raise errors.MatchOverError("the match is over: no more moves", move=move, seat=seat)
-    if seat is not None and seat != mover:
-        raise errors.NotYourTurnError(
-            f"not your turn: seat {mover} is to move, not seat {seat}", move=move, seat=seat
-        )
+    mover = game.check_turn(current_player(state), seat, move)
     if type(move) is core_moves.Play:
         return _play(state, mover, move)
     if type(move) is Double:
@@ -667,12 +627,13 @@ def replay(
         >>> kalter_schlag.replay(state.rules, state.seed, state.moves) == state
         True
     """
-    current = new_game(rules, seed=seed, players=players, first_dealer=first_dealer)
-    for move in moves:
-        current = apply(current, _parse(move) if isinstance(move, str) else move)
-    return current
-
-
-def _parse(text: str) -> Move:
-    """Parse a move text."""
-    return parse_move(text)
+    return game.replay(
+        new_game,
+        apply,
+        parse_move,
+        rules=rules,
+        seed=seed,
+        moves=moves,
+        players=players,
+        first_dealer=first_dealer,
+    )

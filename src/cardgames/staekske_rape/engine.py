@@ -97,15 +97,11 @@ def new_game(
         >>> staekske_rape.current_player(state), staekske_rape.legal_moves(state)
         (3, (Deal(),))
     """
-    rules = _check_rules(rules)
-    if players is None:
-        players = PLAYERS[0]
-    if players not in PLAYERS or isinstance(players, bool):
-        raise errors.RulesError(
-            f"Staekske Rape is played by 4 players (or 5, the dealer sitting out), not {players!r}"
-        )
-    checked = game.check_seed(seed)
-    seed = dealing.new_seed() if checked is None else checked
+    rules = game.check_rules(rules, Rules, "staekske_rape")
+    players = game.check_players(
+        players, PLAYERS, says="Staekske Rape is played by 4 players (or 5, the dealer sitting out)"
+    )
+    seed = game.start_seed(seed)
     if first_dealer is None:
         first_dealer, _ = draw_first_dealer(seed, players=players)
     first_dealer = game.check_seat(first_dealer, players, what="first_dealer")
@@ -127,19 +123,6 @@ def new_game(
         tricks=(),
         history=None,
     )
-
-
-def _check_rules(value: object) -> Rules:
-    """Return the rules argument, the defaults for None.
-
-    Raises:
-        RulesError: If it is not a Staekske Rape ``Rules``.
-    """
-    if value is None:
-        return Rules()
-    if not isinstance(value, Rules):
-        raise errors.RulesError(f"expected staekske_rape.Rules, not {type(value).__name__}")
-    return value
 
 
 def current_player(state: State) -> int | None:
@@ -170,11 +153,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
 
 def is_legal(state: State, move: object) -> bool:
     """Return whether ``apply(state, move)`` would succeed (stacked deals included)."""
-    try:
-        apply(state, move)  # type: ignore[arg-type]  # any object may be asked about
-    except errors.IllegalMoveError:
-        return False
-    return True
+    return game.is_legal(apply, state, move)
 
 
 Handler = Callable[[State, Contract, int, Any], State]
@@ -218,13 +197,7 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
         ...
         cardgames.errors.IllegalMoveError: the next bid to open must be 3
     """
-    if state.winners is not None:
-        raise errors.MatchOverError("the match is over: no more moves", move=move, seat=seat)
-    mover = state.turn
-    if seat is not None and seat != mover:
-        raise errors.NotYourTurnError(
-            f"not your turn: seat {mover} is to move, not seat {seat}", move=move, seat=seat
-        )
+    mover = game.check_turn(current_player(state), seat, move)
     contract = state.contract
     if isinstance(move, Play):
         if state.phase is Phase.PLAY and contract is not None:  # the hot path
@@ -493,7 +466,7 @@ def order_for(
         wanted,
         pack=PACK,
         receivers=_receivers(dealer, players),
-        packets=_check_rules(rules).deal_packets,
+        packets=game.check_rules(rules, Rules, "staekske_rape").deal_packets,
         stock=stock,
     )
 
@@ -520,7 +493,13 @@ def replay(
         >>> staekske_rape.replay(state.rules, state.seed, state.moves) == state
         True
     """
-    current = new_game(rules, seed=seed, players=players, first_dealer=first_dealer)
-    for move in moves:
-        current = apply(current, parse_move(move) if isinstance(move, str) else move)
-    return current
+    return game.replay(
+        new_game,
+        apply,
+        parse_move,
+        rules=rules,
+        seed=seed,
+        moves=moves,
+        players=players,
+        first_dealer=first_dealer,
+    )

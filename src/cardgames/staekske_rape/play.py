@@ -172,40 +172,19 @@ def _discards(hand: int) -> tuple[Discard, ...]:
     return tuple(map(_discard, map(sum, combinations(bits, STOCK_SIZE))))
 
 
-_BLOCK_PLAYS: Final = tuple(
-    tuple(
-        tuple(core_moves.PLAYS[suit * 13 + 5 + rank] for rank in range(8) if bits >> rank & 1)
-        for bits in range(256)
-    )
-    for suit in cards.Suit
-)
-"""``_BLOCK_PLAYS[suit][bits]``: the plays of one suit's 7 to A, bits from the seven up."""
-
-
-def _plays_in(mask: int) -> tuple[core_moves.Play, ...]:
-    """Return the plays of the cards in a bit set, in card order (one table look-up per suit)."""
-    clubs, spades, hearts, diamonds = _BLOCK_PLAYS
-    return (
-        clubs[mask >> 5 & 255]
-        + spades[mask >> 18 & 255]
-        + hearts[mask >> 31 & 255]
-        + diamonds[mask >> 44 & 255]
-    )
-
-
 def moves_for(state: State, contract: Contract, seat: int) -> tuple[Move, ...]:
     """Return the legal moves of ``seat`` from the stock phase to the last trick."""
     phase = state.phase
     if phase is Phase.PLAY:
         can = allowed(state, contract, seat)
         if seat != contract.declarer:
-            return _plays_in(can)
+            return core_moves.plays_in(can)
         if contract.stoek_pending and contract.trump is not None:
-            return _plays_in(can & _STOEKS[contract.trump])
+            return core_moves.plays_in(can & _STOEKS[contract.trump])
         found: list[Move] = [*_open_melds(state, contract, seat)]
         if _may_stoek(state, contract, seat):
             found.append(STOEK)
-        return (*found, *_plays_in(can)) if found else _plays_in(can)
+        return (*found, *core_moves.plays_in(can)) if found else core_moves.plays_in(can)
     if phase is Phase.STOCK:
         return (TAKE_STOCK, NO_STOCK)
     if phase is Phase.DISCARD:
