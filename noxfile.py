@@ -10,6 +10,7 @@ import pathlib
 import shutil
 
 import nox
+import nox.command
 
 nox.options.default_venv_backend = "uv|venv"
 nox.options.sessions = ["lint", "typing", "tests", "docs", "doctest", "build"]
@@ -26,7 +27,7 @@ def lint(session: nox.Session) -> None:
 
 @nox.session
 def typing(session: nox.Session) -> None:
-    """Mypy --strict over the package, the tests, the docs config and this file."""
+    """Mypy --strict over the package, the tests, the benchmarks, the docs config and this file."""
     session.install("-e", ".[typing,docs]")
     session.run("mypy")
 
@@ -72,3 +73,32 @@ def build(session: nox.Session) -> None:
     session.run(
         "twine", "check", "--strict", *sorted(str(path) for path in pathlib.Path("dist").iterdir())
     )
+
+
+PEERS = (
+    # OpenSpiel has compiled wheels for some Pythons and platforms only; never build it from
+    # source (CMake, a C++ toolchain and a long wait): skip it instead.
+    ("open-spiel", ("--only-binary=open-spiel", "open-spiel")),
+    # RLCard is pure Python, published as an sdist.
+    ("rlcard", ("rlcard",)),
+)
+"""Each peer of the benchmarks, and the pip arguments that install it."""
+
+
+@nox.session(default=False)
+def bench(session: nox.Session) -> None:
+    """Benchmarks side by side with OpenSpiel and RLCard (not in CI; see benchmarks/README.md).
+
+    A peer that cannot be installed is skipped with a warning. Arguments after ``--`` go to
+    ``benchmarks/bench.py`` (``nox -s bench -- --quick``); only a full run without arguments
+    rewrites ``docs/performance.rst`` from the new ``benchmarks/results.json``.
+    """
+    session.install(".")
+    for name, arguments in PEERS:
+        try:
+            session.install(*arguments)
+        except nox.command.CommandFailed:
+            session.warn(f"{name} could not be installed here: its benchmarks are skipped")
+    session.run("python", "benchmarks/bench.py", *session.posargs)
+    if not session.posargs:
+        session.run("python", "benchmarks/render_docs.py")

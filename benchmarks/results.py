@@ -1,0 +1,249 @@
+"""The benchmark results: the table's rows, the targets of issue 4, and plain-text printing.
+
+The same functions feed the table printed by ``bench.py`` and the docs page written by
+``render_docs.py``, so the page shows exactly what the run printed.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any, Final
+
+__all__ = [
+    "CALL_COLUMNS",
+    "PLAYOUT_COLUMNS",
+    "call_rows",
+    "comparisons",
+    "describe",
+    "format_table",
+    "headings",
+    "playout_rows",
+    "targets",
+]
+
+Results = dict[str, Any]
+
+TRICK_GAMES: Final = ("kalter-schlag", "staekske-rape", "mariage")
+"""The games whose cost per player action is held against OpenSpiel skat's."""
+
+TRICK_LIMIT: Final = 2.0
+"""A trick game's µs per player action may be at most this many times OpenSpiel skat's."""
+
+GIN_LIMIT: Final = 2.0
+"""Gin rummy's random hands per second must be at least this many times ``evaluate_bots``'."""
+
+MEMORY_LIMIT: Final = 1024
+"""Bytes a hand's chain of states may retain per ``apply`` ("well under 1 KiB")."""
+
+Column = tuple[str, str, str]
+"""A table column: the result's key, the heading, the number format."""
+
+PLAYOUT_COLUMNS: Final[tuple[Column, ...]] = (
+    ("name", "implementation", "{}"),
+    ("hands_per_s", "hands/s", "{:,.0f}"),
+    ("actions_per_s", "player actions/s", "{:,.0f}"),
+    ("us_per_action", "µs/action", "{:.2f}"),
+    ("actions_per_hand", "actions/hand", "{:.1f}"),
+)
+"""Random full hands: every implementation."""
+
+CALL_COLUMNS: Final[tuple[Column, ...]] = (
+    ("name", "game", "{}"),
+    ("apply_us", "apply µs", "{:.2f}"),
+    ("legal_moves_us", "legal_moves µs", "{:.2f}"),
+    ("view_us", "view µs", "{:.2f}"),
+    ("deal_us", "deal µs", "{:.1f}"),
+    ("bytes_per_apply", "bytes/apply", "{:.0f}"),
+    ("bytes_per_apply_max", "worst hand", "{:.0f}"),
+)
+"""Single calls and memory: this library's games."""
+
+
+def headings(columns: Sequence[Column]) -> list[str]:
+    """Return the headings of some columns."""
+    return [heading for _, heading, _ in columns]
+
+
+def _cell(value: object, form: str) -> str:
+    """Format one cell; a missing value prints as a dash."""
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return "—"
+    return form.format(value)
+
+
+def _row(entry: Results, columns: Sequence[Column]) -> list[str]:
+    """Return one row of a table."""
+    return [_cell(entry.get(key), form) for key, _, form in columns]
+
+
+def playout_rows(results: Results) -> list[list[str]]:
+    """Return the random-hands table: this library's games, then the peers (or why skipped)."""
+    table = [
+        _row({**measured, "name": f"cardgames {name}"}, PLAYOUT_COLUMNS)
+        for name, measured in results["games"].items()
+    ]
+    for peer in results["peers"].values():
+        if peer["status"] == "ok":
+            table.append(_row({**peer, "name": peer["label"]}, PLAYOUT_COLUMNS))
+        else:
+            table.append([f"{peer['label']}: skipped", *["—"] * (len(PLAYOUT_COLUMNS) - 1)])
+    return table
+
+
+def call_rows(results: Results) -> list[list[str]]:
+    """Return the single-call and memory table of this library's games."""
+    return [
+        _row({**measured, "name": name}, CALL_COLUMNS)
+        for name, measured in results["games"].items()
+    ]
+
+
+def _peer(results: Results, key: str) -> Results | None:
+    """Return a peer's result if it ran."""
+    peer: Results | None = results["peers"].get(key)
+    return peer if peer is not None and peer["status"] == "ok" else None
+
+
+def targets(results: Results) -> list[dict[str, Any]]:
+    """Check the targets of issue 4 against one run's results.
+
+    Each entry has ``target`` (what is required), ``value`` (what was measured, as text),
+    ``ratio`` and ``met`` (None where the peer needed was skipped).
+    """
+    checks: list[dict[str, Any]] = []
+    skat = _peer(results, "open_spiel/skat")
+    bots = _peer(results, "open_spiel/gin_rummy/evaluate_bots")
+    for name, game in results["games"].items():
+        if name in TRICK_GAMES:
+            ratio = game["us_per_action"] / skat["us_per_action"] if skat else None
+            checks.append(
+                {
+                    "game": name,
+                    "target": f"µs per player action ≤ {TRICK_LIMIT:g} × OpenSpiel skat's (Python)",
+                    "value": f"{game['us_per_action']:.2f} µs vs "
+                    + (f"{skat['us_per_action']:.2f} µs" if skat else "skat not run"),
+                    "ratio": ratio,
+                    "met": None if ratio is None else ratio <= TRICK_LIMIT,
+                }
+            )
+        if name == "gin-rummy":
+            ratio = game["hands_per_s"] / bots["hands_per_s"] if bots else None
+            checks.append(
+                {
+                    "game": name,
+                    "target": f"hands/s ≥ {GIN_LIMIT:g} × OpenSpiel gin_rummy evaluate_bots",
+                    "value": f"{game['hands_per_s']:,.0f} vs "
+                    + (f"{bots['hands_per_s']:,.0f} hands/s" if bots else "evaluate_bots not run"),
+                    "ratio": ratio,
+                    "met": None if ratio is None else ratio >= GIN_LIMIT,
+                }
+            )
+        checks.append(
+            {
+                "game": name,
+                "target": f"bytes retained per apply < {MEMORY_LIMIT} (one hand's chain of states)",
+                "value": f"{game['bytes_per_apply']:.0f} B "
+                f"(worst hand {game['bytes_per_apply_max']:.0f} B)",
+                "ratio": game["bytes_per_apply"] / MEMORY_LIMIT,
+                "met": game["bytes_per_apply"] < MEMORY_LIMIT,
+            }
+        )
+    return checks
+
+
+PEER_KINDS: Final = {
+    "open_spiel/skat": "trick",
+    "open_spiel/hearts": "trick",
+    "open_spiel/gin_rummy": "gin",
+    "open_spiel/gin_rummy/evaluate_bots": "gin",
+    "rlcard/gin_rummy": "gin",
+}
+"""Which of this library's games each peer is held against: trick games, or gin rummy."""
+
+
+def _kind(game: str) -> str | None:
+    """Return the kind of peer a game is compared with, if any."""
+    if game in TRICK_GAMES:
+        return "trick"
+    return "gin" if game == "gin-rummy" else None
+
+
+def comparisons(results: Results) -> list[list[str]]:
+    """Return each game against each peer of its kind, as ratios of costs and of speeds.
+
+    ``cost`` is this library's µs per player action over the peer's (lower is better);
+    ``speed`` is this library's hands per second over the peer's (higher is better), given
+    for gin rummy only: the trick games' hands are not the same game as skat's or hearts'.
+    """
+    table: list[list[str]] = []
+    for name, game in results["games"].items():
+        for key, peer in results["peers"].items():
+            if peer["status"] != "ok" or PEER_KINDS.get(key) != _kind(name):
+                continue
+            cost = (
+                f"{game['us_per_action'] / peer['us_per_action']:.2f} ×"
+                if peer.get("us_per_action")
+                else "—"
+            )
+            speed = (
+                f"{game['hands_per_s'] / peer['hands_per_s']:.2f} ×"
+                if PEER_KINDS[key] == "gin"
+                else "—"
+            )
+            table.append([f"cardgames {name}", peer["label"], cost, speed])
+    return table
+
+
+def format_table(headings: Sequence[str], body: Sequence[Sequence[str]]) -> str:
+    """Return a plain-text table: a heading line, a rule, and right-aligned numbers."""
+    widths = [max(len(row[column]) for row in [headings, *body]) for column in range(len(headings))]
+
+    def line(row: Sequence[str]) -> str:
+        first = row[0].ljust(widths[0])
+        rest = [cell.rjust(width) for cell, width in zip(row[1:], widths[1:], strict=True)]
+        return "  ".join([first, *rest]).rstrip()
+
+    rule = "  ".join("-" * width for width in widths)
+    return "\n".join([line(headings), rule, *(line(row) for row in body)])
+
+
+def describe(results: Results) -> str:
+    """Return the whole report as plain text: the table, the comparisons, and the targets."""
+    parts = [
+        (
+            f"{results['date']} on {results['machine']['cpu']} "
+            f"({results['machine']['cores']} cores), {results['machine']['python']}; "
+            f"median of {results['settings']['repeats']} rounds"
+        ),
+        "",
+        format_table(headings(PLAYOUT_COLUMNS), playout_rows(results)),
+    ]
+    if results["games"]:
+        parts += ["", format_table(headings(CALL_COLUMNS), call_rows(results))]
+    compared = comparisons(results)
+    if compared:
+        columns = ["game", "peer", "cost per action: ours / theirs", "hands/s: ours / theirs"]
+        parts += ["", format_table(columns, compared)]
+    checks = targets(results)
+    if checks:
+        verdicts = {True: "met", False: "MISSED", None: "not checked"}
+        parts += [
+            "",
+            format_table(
+                ["game", "target", "measured", "ratio", "verdict"],
+                [
+                    [
+                        check["game"],
+                        check["target"],
+                        check["value"],
+                        "—" if check["ratio"] is None else f"{check['ratio']:.2f}",
+                        verdicts[check["met"]],
+                    ]
+                    for check in checks
+                ],
+            ),
+        ]
+    skipped = [peer for peer in results["peers"].values() if peer["status"] != "ok"]
+    parts += [f"skipped {peer['label']}: {peer['reason']}" for peer in skipped]
+    return "\n".join(parts)
