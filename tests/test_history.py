@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 from collections.abc import Iterable
 
 from hypothesis import given
@@ -116,3 +117,14 @@ def test_long_chains_differing_only_at_the_start_are_walked_to_the_end() -> None
     assert hash(first) == hash(second)
     assert first != second
     assert first == same_start
+
+
+def test_a_long_chain_pickles_without_recursion() -> None:
+    chain = None
+    for move in range(20_000):
+        chain = history.record(move, chain)
+    assert chain is not None
+    copied = pickle.loads(pickle.dumps(chain))  # noqa: S301  # our own data, just written
+    assert copied == chain
+    assert hash(copied) == hash(chain)
+    assert history.moves_of(copied) == tuple(range(20_000))

@@ -44,9 +44,20 @@ def rng(seed: int, *labels: object) -> random.Random:
 
 
 def shuffled(pack: Sequence[cards.Card], *, seed: int, hand_number: int) -> tuple[cards.Card, ...]:
-    """Return the pack in the order it is dealt for the given hand of a seeded match."""
+    """Return the pack in the order it is dealt for the given hand of a seeded match.
+
+    The shuffle is Fisher and Yates' drawn with ``getrandbits``, written out here (it gives the
+    order CPython's ``random.shuffle`` gives today) so that a stored seed deals the same cards
+    whatever a later Python does to ``random.shuffle``.
+    """
     order = list(pack)
-    rng(seed, "deal", hand_number).shuffle(order)
+    bits = rng(seed, "deal", hand_number).getrandbits
+    for top in range(len(order) - 1, 0, -1):
+        width = (top + 1).bit_length()
+        place = bits(width)
+        while place > top:
+            place = bits(width)
+        order[top], order[place] = order[place], order[top]
     return tuple(order)
 
 

@@ -8,6 +8,7 @@ two states reached by the same moves are equal.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Generic, TypeVar
 
 __all__ = ["History", "moves_of", "record"]
@@ -64,6 +65,12 @@ class History(Generic[MoveT]):
             mine, theirs = mine.previous, theirs.previous
         return mine is theirs
 
+    def __reduce__(
+        self,
+    ) -> tuple[Callable[[tuple[MoveT, ...]], History[MoveT] | None], tuple[tuple[MoveT, ...]]]:
+        """Pickle the chain as its flat list of moves: a long chain would recurse too deep."""
+        return _rebuild, (moves_of(self),)
+
     def __repr__(self) -> str:
         """Return a summary: the number of moves and the last one."""
         return f"<History of {self.length} moves, last {self.move}>"
@@ -82,3 +89,11 @@ def moves_of(history: History[MoveT] | None) -> tuple[MoveT, ...]:
         history = history.previous
     found.reverse()
     return tuple(found)
+
+
+def _rebuild(moves: tuple[MoveT, ...]) -> History[MoveT] | None:
+    """Rebuild a chain from its moves (the inverse of :func:`moves_of`), for unpickling."""
+    chain: History[MoveT] | None = None
+    for move in moves:
+        chain = History(move, chain)
+    return chain
