@@ -1,0 +1,234 @@
+"""Sphinx configuration for the cardgames documentation.
+
+Build from the repository root (the package is imported from ``src``)::
+
+    PYTHONPATH=src sphinx-build -W -n --keep-going -b html docs docs/_build/html
+    PYTHONPATH=src sphinx-build -W -n --keep-going -b doctest docs docs/_build/doctest
+"""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import re
+from typing import TYPE_CHECKING
+
+from sphinx.util import logging
+
+import cardgames
+
+if TYPE_CHECKING:
+    from sphinx.addnodes import pending_xref
+    from sphinx.application import Sphinx
+    from sphinx.environment import BuildEnvironment
+
+_LOGGER = logging.getLogger(__name__)
+
+# -- Project -------------------------------------------------------------------------------------
+
+project = "cardgames"
+author = "The cardgames developers"
+copyright = "The cardgames developers"
+release = cardgames.__version__
+version = ".".join(release.split(".")[:2])
+
+# -- General -------------------------------------------------------------------------------------
+
+extensions = [
+    "sphinx.ext.autodoc",
+    "sphinx.ext.napoleon",
+    "sphinx.ext.intersphinx",
+    "sphinx.ext.doctest",
+    "myst_parser",
+]
+source_suffix = {".rst": "restructuredtext"}  # Markdown is only included (the changelog)
+exclude_patterns = ["_build", "_intersphinx"]
+nitpicky = True
+nitpick_ignore_regex = [
+    # Type variables (MoveT, ScoreT_co, MatchT …) of the generic protocols, of Score, of History
+    # and of game.py's helpers. They are not public names (not in any __all__), so nothing
+    # documents them; type hints still print their names.
+    ("py:class", r"(cardgames\.\w+\.)?[A-Z][A-Za-z]*T(_co|_contra)?"),
+]
+nitpick_ignore = [
+    # The private alias of validators.py for attrs' validator callables; the signatures show it.
+    ("py:class", "Validator"),
+    # The engines' own records inside a State (its docstring says the stored fields may change
+    # between versions). Not public, so not documented; State's signature still names them.
+    ("py:class", "cardgames.kalter_schlag.state.Match"),
+    ("py:class", "cardgames.staekske_rape.state.Contract"),
+]
+default_role = "py:obj"
+language = "en"
+
+# -- autodoc and napoleon ------------------------------------------------------------------------
+
+# Types in the signatures: the attrs classes' fields are listed (with types) as attributes, so a
+# "Parameters" list built from their generated __init__ would only repeat them.
+autodoc_typehints = "signature"
+autodoc_typehints_format = "short"
+autodoc_member_order = "bysource"
+autodoc_class_signature = "mixed"
+autodoc_inherit_docstrings = True
+
+napoleon_google_docstring = True
+napoleon_numpy_docstring = False
+napoleon_use_rtype = False
+napoleon_attr_annotations = True
+
+# -- intersphinx ---------------------------------------------------------------------------------
+# Each project is fetched online first. When that fails (an offline build, as in CI), the small
+# version-1 inventory in _intersphinx/ is used instead: it lists only the outside names the API
+# reference mentions, with their real addresses, so the build stays warning-free and linked.
+
+intersphinx_mapping = {
+    "python": ("https://docs.python.org/3", (None, "_intersphinx/python.inv")),
+    "attrs": ("https://www.attrs.org/en/stable", (None, "_intersphinx/attrs.inv")),
+}
+intersphinx_timeout = 10
+
+# -- doctest -------------------------------------------------------------------------------------
+# Every example on the pages is a ``.. doctest::`` block; plain ``>>>`` blocks are not collected,
+# so a page cannot hold an example that no builder runs (docstring examples run under pytest).
+
+doctest_test_doctest_blocks = ""
+# The default flags include IGNORE_EXCEPTION_DETAIL, which would let an example's error message
+# go unchecked; the messages are part of the API (they name the rule broken), so check them.
+doctest_default_flags = doctest.ELLIPSIS | doctest.DONT_ACCEPT_TRUE_FOR_1
+doctest_global_setup = """
+import cardgames
+from cardgames import cards, kalter_schlag
+"""
+
+# -- HTML ----------------------------------------------------------------------------------------
+
+html_theme = "furo"
+html_title = f"cardgames {release}"
+
+# -- Project-specific autodoc hooks --------------------------------------------------------------
+
+# Types as napoleon reads them from the first line of an attribute's docstring ("int: the count").
+_TYPE_LIKE = re.compile(r"[\w.]+(\[.*\])?(\s*\|\s*[\w.]+(\[.*\])?)*")
+
+
+def _keep_summary_colon(
+    _app: Sphinx, what: str, _name: str, _obj: object, _options: object, lines: list[str]
+) -> None:
+    """Undo napoleon's reading of a sentence before a colon as an attribute's type.
+
+    Napoleon takes ``"X: y"`` on the first line of an attribute, constant or property docstring
+    to mean "of type X", so ``"The card's place in the order: 0 for 2♣"`` would render with the
+    type "The card's place in the order". This project writes types as annotations, never in
+    docstrings, so a "type" that does not look like one is put back into the sentence.
+    """
+    if what not in {"attribute", "data", "property"}:
+        return
+    for index, line in enumerate(lines):
+        if line.startswith(":type: ") and not _TYPE_LIKE.fullmatch(line[len(":type: ") :]):
+            summary = line[len(":type: ") :]
+            del lines[index]
+            if index and not lines[index - 1]:
+                del lines[index - 1]
+            first = next(place for place, text in enumerate(lines) if text)
+            lines[first] = f"{summary}: {lines[first]}"
+            return
+
+
+def _hide_protocol_signature(
+    _app: Sphinx,
+    what: str,
+    _name: str,
+    obj: object,
+    _options: object,
+    signature: str | None,
+    return_annotation: str | None,
+) -> tuple[str | None, str | None] | None:
+    """Drop the meaningless ``(*args, **kwargs)`` of a Protocol class: nobody instantiates one."""
+    if what == "class" and getattr(obj, "_is_protocol", False):
+        return "", return_annotation
+    return signature, return_annotation
+
+
+def _resolve_reexport(
+    app: Sphinx, env: BuildEnvironment, node: pending_xref, contnode: object
+) -> object | None:
+    """Point a reference to a name's defining module at the package that documents it.
+
+    The API reference documents each game's names once, under the game package that re-exports
+    them (``cardgames.kalter_schlag.State``), while type hints name the defining submodule
+    (``cardgames.kalter_schlag.state.State``). This tries the enclosing packages in turn and
+    resolves to the first one whose ``__all__`` lists the name and that documents it.
+    (``contnode`` is a docutils ``Element``; docutils ships no type hints, hence ``object``.)
+    """
+    if node.get("refdomain") != "py":
+        return None
+    target = str(node.get("reftarget", ""))
+    if not target.startswith("cardgames."):
+        return None
+    parts = target.split(".")
+    domain = env.domains.python_domain
+    for end in range(len(parts) - 2, 0, -1):
+        package = ".".join(parts[:end])
+        candidate = f"{package}.{parts[-1]}"
+        try:
+            exported = getattr(importlib.import_module(package), "__all__", ())
+        except ImportError:
+            continue
+        if parts[-1] in exported and candidate in domain.objects:
+            return domain.resolve_xref(
+                env,
+                node.get("refdoc", ""),
+                app.builder,
+                str(node.get("reftype", "obj")),
+                candidate,
+                node,
+                contnode,
+            )
+    return None
+
+
+# The modules whose every public name (its __all__) the API reference must document.
+PUBLIC_MODULES = (
+    "cardgames",
+    "cardgames.cards",
+    "cardgames.errors",
+    "cardgames.moves",
+    "cardgames.dealing",
+    "cardgames.tricks",
+    "cardgames.history",
+    "cardgames.game",
+    "cardgames.agents",
+    "cardgames.simulate",
+    "cardgames.validators",
+    "cardgames.kalter_schlag",
+    "cardgames.staekske_rape",
+)
+
+
+def _check_public_names(_app: Sphinx, env: BuildEnvironment) -> None:
+    """Warn about each public name the API reference leaves out (so ``-W`` fails the build).
+
+    A name counts as documented under its own module, or, when it is re-exported, where it is
+    defined (``cardgames.kalter_schlag.Play`` is :class:`cardgames.moves.Play`).
+    """
+    domain = env.domains.python_domain
+    for module_name in PUBLIC_MODULES:
+        module = importlib.import_module(module_name)
+        for name in getattr(module, "__all__", ()):
+            value = getattr(module, name)
+            defined = f"{getattr(value, '__module__', '')}.{getattr(value, '__qualname__', '')}"
+            if (
+                f"{module_name}.{name}" in domain.objects
+                or getattr(value, "__name__", None) in domain.modules
+                or defined in domain.objects
+            ):
+                continue
+            _LOGGER.warning("public name %s.%s is not in the API reference", module_name, name)
+
+
+def setup(app: Sphinx) -> None:
+    """Connect the project's hooks."""
+    app.connect("autodoc-process-docstring", _keep_summary_colon, priority=600)  # after napoleon
+    app.connect("autodoc-process-signature", _hide_protocol_signature)
+    app.connect("missing-reference", _resolve_reexport)
+    app.connect("env-check-consistency", _check_public_names)
