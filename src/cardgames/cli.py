@@ -84,7 +84,8 @@ def watch(name: str, *, seed: int | None, players: int | None, max_hands: int) -
     result = chosen.score(final)
     losers = ", ".join(map(str, result.losers)) or "none"
     winners = ", ".join(map(str, result.winners)) or "none"
-    print(f"match over after {final.hand_number} hands: won by seat(s) {winners}; lost by {losers}")
+    hands = f"{final.hand_number} hand{'' if final.hand_number == 1 else 's'}"
+    print(f"match over after {hands}: won by seat(s) {winners}; lost by {losers}")
     return 0
 
 
