@@ -1157,3 +1157,21 @@ def test_replay_reproduces_a_state() -> None:
     again = sr.replay(state.rules, state.seed, [str(move) for move in state.moves], first_dealer=0)
     assert again == state
     assert again.moves == state.moves
+
+
+def test_looking_does_not_make_the_looker_the_highest_bidder() -> None:
+    # Seat 3 looks, then passes: the auction goes to seat 2, who bid 3, not to seat 3.
+    state = sr.apply(sr.new_game(seed=4, first_dealer=0), sr.Deal())
+    for text in ("pass", "bid 3", "look", "pass", "pass"):
+        state = sr.apply(state, sr.parse_move(text))
+    assert sr.current_player(state) == 2
+    assert sr.legal_moves(state) == (sr.TakeStock(), sr.NoStock())
+
+
+def test_looking_before_any_bid_leaves_the_auction_without_a_bidder() -> None:
+    # Nobody bids after the nanny's pass and seat 2's look: the nanny gets the forced choice.
+    state = sr.apply(sr.new_game(seed=4, first_dealer=0), sr.Deal())
+    for text in ("pass", "look", "pass", "pass", "pass"):
+        state = sr.apply(state, sr.parse_move(text))
+    assert sr.current_player(state) == 1
+    assert sr.legal_moves(state) == (sr.Bid(1), sr.Concede())

@@ -136,7 +136,7 @@ def look(before: State, contract: Contract, seat: int, move: Look) -> State:
     """Look at one's cards (rule 12); the same player is still to move."""
     if contract.looked[seat]:
         raise errors.IllegalMoveError("you have already looked at your cards", move=move, seat=seat)
-    after = _called(contract, seat, looked=_looked(contract, seat), calls=contract.calls)
+    after = _called(contract, contract.bidder, looked=_looked(contract, seat), calls=contract.calls)
     return _next(before, after, move, turn=seat)
 
 
