@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import random
 from collections.abc import Sequence
 
 import pytest
@@ -41,6 +43,36 @@ def test_rng_depends_only_on_its_arguments() -> None:
     assert dealing.rng(1, "a", 2).random() == dealing.rng(1, "a", 2).random()
     assert dealing.rng(1, "a", 2).random() != dealing.rng(1, "a", 3).random()
     assert dealing.rng(1).random() != dealing.rng(2).random()
+
+
+SEEDS = (*range(100), 2**31 - 1, 2**62 + 12345, 2**63 - 1, 8_613_540_204_186_539_421)
+HAND_NUMBERS = (1, 2, 9, 1000)
+
+
+def seeded_by_digest(seed: int, *labels: object) -> random.Random:
+    """The generator as first written: seeded with the SHA-256 digest of the arguments' text."""
+    text = "/".join(str(part) for part in (seed, *labels))
+    return random.Random(hashlib.sha256(text.encode()).digest())
+
+
+def reference_shuffled(pack: Sequence[cards.Card], seed: int, hand_number: int) -> list[cards.Card]:
+    """The shuffle as first written: stored seeds must keep dealing the orders it gives."""
+    order = list(pack)
+    bits = seeded_by_digest(seed, "deal", hand_number).getrandbits
+    for top in range(len(order) - 1, 0, -1):
+        width = (top + 1).bit_length()
+        place = bits(width)
+        while place > top:
+            place = bits(width)
+        order[top], order[place] = order[place], order[top]
+    return order
+
+
+def test_rng_is_seeded_with_the_digest_of_its_arguments_text() -> None:
+    for seed in SEEDS:
+        for labels in ((), ("deal", 1), ("agents",), ("first dealer",)):
+            expected = seeded_by_digest(seed, *labels).getstate()
+            assert dealing.rng(seed, *labels).getstate() == expected
 
 
 def test_new_seed_is_a_non_negative_63_bit_int() -> None:
@@ -200,12 +232,24 @@ def test_validate_order_rejects_bad_items() -> None:
 
 
 @pytest.mark.parametrize("size", cards.PACK_SIZES)
-def test_shuffled_gives_the_order_random_shuffle_gives_today(size: int) -> None:
+def test_shuffled_gives_the_orders_it_always_gave(size: int) -> None:
     # The shuffle is written out so stored seeds keep their deals; today it agrees with CPython.
-    for seed in range(50):
-        for hand_number in (1, 2, 9):
-            expected = list(cards.pack(size))
+    pack = cards.pack(size)
+    for seed in SEEDS:
+        for hand_number in HAND_NUMBERS:
+            order = dealing.shuffled(pack, seed=seed, hand_number=hand_number)
+            assert order == tuple(reference_shuffled(pack, seed, hand_number))
+            expected = list(pack)
             dealing.rng(seed, "deal", hand_number).shuffle(expected)
-            assert dealing.shuffled(cards.pack(size), seed=seed, hand_number=hand_number) == tuple(
-                expected
-            )
+            assert order == tuple(expected)
+
+
+def test_shuffled_keeps_stored_deals() -> None:
+    assert dealing.shuffled(PACK32, seed=7, hand_number=1) == cards.parse_cards(
+        "10♣ K♠ J♠ 10♦ 8♥ 9♣ J♣ Q♠ 9♠ 7♠ Q♥ 8♦ 10♥ 8♣ 7♥ J♦ "
+        "9♥ 9♦ A♣ Q♣ 7♦ A♦ Q♦ A♠ K♣ K♦ J♥ 10♠ A♥ 8♠ K♥ 7♣"
+    )
+    assert dealing.shuffled(cards.pack(52), seed=2**63 - 1, hand_number=12345) == cards.parse_cards(
+        "10♦ 4♦ 7♠ 7♥ 3♦ 8♦ 4♣ 9♥ J♣ A♣ 6♣ Q♣ 2♠ 2♥ 3♣ Q♦ 9♦ 4♠ 4♥ J♥ 9♠ 5♥ 10♥ 8♥ J♠ 7♦ "
+        "9♣ 10♣ 5♠ 7♣ 6♥ A♠ 3♠ K♠ K♥ 6♦ 6♠ 5♣ Q♠ 10♠ 3♥ A♦ K♣ 2♣ Q♥ J♦ 8♠ 5♦ 2♦ A♥ 8♣ K♦"
+    )

@@ -18,6 +18,7 @@ Example:
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import random
 import secrets
@@ -39,8 +40,23 @@ def rng(seed: int, *labels: object) -> random.Random:
     The same arguments give the same stream on every platform and Python version (the
     generator is seeded with a SHA-256 digest of the arguments' text).
     """
-    text = "/".join(str(part) for part in (seed, *labels))
-    return random.Random(hashlib.sha256(text.encode()).digest())
+    return random.Random(_digest(seed, *labels))
+
+
+def _digest(seed: int, *labels: object) -> bytes:
+    """Return the SHA-256 digest of the arguments' text, joined by ``/``, that seeds :func:`rng`."""
+    return hashlib.sha256("/".join(map(str, (seed, *labels))).encode()).digest()
+
+
+@functools.cache
+def _draws(size: int) -> tuple[tuple[int, int], ...]:
+    """Return the steps of :func:`shuffled` for a pack of the given size: (top, width) pairs.
+
+    Step ``top`` (from ``size - 1`` down to 1) swaps the card at ``top`` with the card at a place
+    from 0 to ``top``, drawn as ``width = (top + 1).bit_length()`` random bits and drawn again
+    while it is past ``top`` (as ``random.Random._randbelow`` draws below ``top + 1``).
+    """
+    return tuple((top, (top + 1).bit_length()) for top in range(size - 1, 0, -1))
 
 
 def shuffled(pack: Sequence[cards.Card], *, seed: int, hand_number: int) -> tuple[cards.Card, ...]:
@@ -48,12 +64,16 @@ def shuffled(pack: Sequence[cards.Card], *, seed: int, hand_number: int) -> tupl
 
     The shuffle is Fisher and Yates' drawn with ``getrandbits``, written out here (it gives the
     order CPython's ``random.shuffle`` gives today) so that a stored seed deals the same cards
-    whatever a later Python does to ``random.shuffle``.
+    whatever a later Python does to ``random.shuffle``. The bits are the stream of
+    ``rng(seed, "deal", hand_number)``, seeded here with the int ``random.seed`` makes of the
+    digest, so that a change to ``random.seed`` cannot change a deal either.
     """
     order = list(pack)
-    bits = rng(seed, "deal", hand_number).getrandbits
-    for top in range(len(order) - 1, 0, -1):
-        width = (top + 1).bit_length()
+    digest = _digest(seed, "deal", hand_number)
+    # random.seed reads bytes as an int, big-endian, after appending their SHA-512 digest.
+    key = int.from_bytes(digest + hashlib.sha512(digest).digest(), "big")
+    bits = random.Random(key).getrandbits
+    for top, width in _draws(len(order)):
         place = bits(width)
         while place > top:
             place = bits(width)
@@ -80,7 +100,7 @@ def deal(
         for hand in hands:
             hand.extend(order[top : top + size])
             top += size
-    return tuple(tuple(hand) for hand in hands), tuple(order[top:])
+    return tuple(map(tuple, hands)), tuple(order[top:])
 
 
 def validate_order(order: object, pack: Sequence[cards.Card]) -> tuple[cards.Card, ...]:
