@@ -404,6 +404,13 @@ def test_taking_the_stock_then_discarding_four_rule_17() -> None:
     assert all(isinstance(move, sr.Discard) for move in discards)
     assert str(discards[0]) == "discard J♣ J♠ 7♥ 8♥"
     assert list(discards) == sorted(discards, key=lambda m: [c.index for c in m.cards])  # type: ignore[union-attr]
+    # The listed moves are made once and shared; each equals the move built from its cards.
+    hand = sr.view(state, 1).hand
+    assert hand is not None
+    built = [sr.Discard(chosen) for chosen in itertools.combinations(hand, 4)]
+    assert list(discards) == built
+    assert [hash(move) for move in discards] == [hash(move) for move in built]
+    assert [move.mask for move in discards] == [move.mask for move in built]  # type: ignore[union-attr]
     with pytest.raises(errors.IllegalMoveError, match="discard exactly 4 cards, not 3"):
         sr.apply(state, sr.Discard("7♥ 8♥ 9♥"))
     with pytest.raises(errors.IllegalMoveError, match="you do not hold A♣"):

@@ -16,6 +16,8 @@ import pytest
 
 from cardgames import cards
 from cardgames import staekske_rape as sr
+from cardgames.staekske_rape import play as sr_play
+from cardgames.staekske_rape import state as sr_state
 
 TRUMP_ORDER = ["J", "9", "A", "K", "Q", "10", "8", "7"]
 PLAIN_ORDER = ["A", "K", "Q", "J", "10", "9", "8", "7"]
@@ -44,6 +46,40 @@ def reference_plays(
     if trumps and not (only_jack and rules.jack_exempt_on_plain_lead):
         return trumps
     return hand
+
+
+@pytest.mark.parametrize("follow_mode", ["strict", "lenient"])
+@pytest.mark.parametrize("exempt", [False, True])
+def test_following_table_agrees_with_the_rules_as_worded(follow_mode: str, exempt: bool) -> None:
+    rules = sr.Rules(follow_mode=follow_mode, jack_exempt_on_plain_lead=exempt)  # type: ignore[arg-type]
+    rng = random.Random(f"{follow_mode}/{exempt}")
+    for trump in cards.Suit:
+        contract = sr_state.Contract(
+            dealer=0,
+            stock=0,
+            looked=(True,) * 4,
+            passed=0,
+            calls=(),
+            bid=3,
+            bidder=0,
+            others_bid=False,
+            trump=trump,
+            following=sr_play.following(trump, rules),
+        )
+        for _ in range(300):
+            held = rng.sample(sr.PACK, rng.randint(1, 7))
+            # Hands that hold only the trump jack of their trumps test the exemption.
+            if rng.random() < 0.3:
+                held = [card for card in held if card.suit != trump]
+                held.append(cards.Card(cards.Rank.JACK, trump))
+            hand = cards.mask_of(set(held))
+            for led in sr.PACK:
+                if led in held:
+                    continue
+                expected = reference_plays(set(held), led, trump, rules)
+                got = sr_play.allowed(hand, (led.index,), contract)
+                assert set(cards.cards_in(got)) == expected, (held, led, trump)
+            assert sr_play.allowed(hand, (), contract) == hand  # any card leads
 
 
 def reference_winner(played: list[cards.Card], trump: cards.Suit) -> int:

@@ -10,13 +10,14 @@ play bid 1, or concede −10 (rules 9-16).
 
 from __future__ import annotations
 
+import functools
 from typing import Final
 
-from cardgames import errors, history
+from cardgames import errors
 from cardgames.staekske_rape import scoresheet
 from cardgames.staekske_rape.moves import CONCEDE, LOOK, PASS, Bid, Concede, Look, Move, Pass
 from cardgames.staekske_rape.rules import Rules
-from cardgames.staekske_rape.state import Call, Contract, Phase, State
+from cardgames.staekske_rape.state import Call, Contract, Phase, State, before_play
 
 __all__ = ["BLIND_BID", "NANNY_BID", "OPENING_BID", "max_bid", "moves_for", "next_seat"]
 
@@ -83,18 +84,32 @@ def _may_pass(state: State, contract: Contract, seat: int) -> bool:
 def moves_for(state: State, contract: Contract, seat: int) -> tuple[Move, ...]:
     """Return the legal auction moves of ``seat``: look, the blind 2, bids lowest first, pass."""
     if state.phase is Phase.NANNY:
-        return (_BIDS[NANNY_BID - 1], CONCEDE)
-    found: list[Move] = []
+        return _NANNY_CHOICE
+    rules = state.rules
     unseen = not contract.looked[seat]
-    if unseen:
-        found.append(LOOK)
-        if state.rules.blind_two and contract.bid == 0:
-            found.append(_BIDS[BLIND_BID - 1])
     low = _minimum(contract)
-    top = max_bid(state.rules)
-    high = top if state.rules.allow_jump_bids else min(low, top)
+    return _calls(
+        looks=unseen,
+        blind=unseen and rules.blind_two and contract.bid == 0,
+        low=low,
+        high=max_bid(rules) if rules.allow_jump_bids else min(low, max_bid(rules)),
+        passes=_may_pass(state, contract, seat),
+    )
+
+
+_NANNY_CHOICE: Final = (_BIDS[NANNY_BID - 1], CONCEDE)
+
+
+@functools.cache
+def _calls(*, looks: bool, blind: bool, low: int, high: int, passes: bool) -> tuple[Move, ...]:
+    """Return the auction moves in order: ``Look()``, the blind 2, bids low to high, ``Pass()``."""
+    found: list[Move] = []
+    if looks:
+        found.append(LOOK)
+    if blind:
+        found.append(_BIDS[BLIND_BID - 1])
     found.extend(_bid(amount) for amount in range(low, high + 1))
-    if _may_pass(state, contract, seat):
+    if passes:
         found.append(PASS)
     return tuple(found)
 
@@ -108,36 +123,12 @@ def _looked(contract: Contract, seat: int) -> tuple[bool, ...]:
     return tuple(flags)
 
 
-def _next(
-    before: State, contract: Contract, move: Move, *, phase: Phase = Phase.AUCTION, turn: int
-) -> State:
-    """Return the state after an auction move."""
-    return State(
-        rules=before.rules,
-        seed=before.seed,
-        players=before.players,
-        first_dealer=before.first_dealer,
-        hand_number=before.hand_number,
-        totals=before.totals,
-        hand_scores=before.hand_scores,
-        winners=None,
-        phase=phase,
-        turn=turn,
-        contract=contract,
-        hands=before.hands,
-        leader=before.leader,
-        trick=(),
-        tricks=(),
-        history=history.record(move, before.history),
-    )
-
-
 def look(before: State, contract: Contract, seat: int, move: Look) -> State:
     """Look at one's cards (rule 12); the same player is still to move."""
     if contract.looked[seat]:
         raise errors.IllegalMoveError("you have already looked at your cards", move=move, seat=seat)
     after = _called(contract, contract.bidder, looked=_looked(contract, seat), calls=contract.calls)
-    return _next(before, after, move, turn=seat)
+    return before_play(before, move, after, phase=Phase.AUCTION, turn=seat)
 
 
 def _called(
@@ -202,7 +193,7 @@ def bid(before: State, contract: Contract, seat: int, move: Bid) -> State:
             bid=NANNY_BID,
             declarer=seat,
         )
-        return _next(before, chosen, move, phase=Phase.STOCK, turn=seat)
+        return before_play(before, move, chosen, phase=Phase.STOCK, turn=seat)
     reason = _why_not_bid(before.rules, contract, seat, move.amount)
     if reason is not None:
         raise errors.IllegalMoveError(reason, move=move, seat=seat)
@@ -240,13 +231,15 @@ def _after_call(before: State, after: Contract, seat: int, move: Move) -> State:
     """Pass the turn on, or end the auction (rule 14) and start the nanny's choice (rule 15)."""
     passes = after.passed.bit_count()
     if passes < 3 or (passes == 3 and after.bidder is None):
-        return _next(before, after, move, turn=next_seat(seat, after, before.players))
+        return before_play(
+            before, move, after, phase=Phase.AUCTION, turn=next_seat(seat, after, before.players)
+        )
     if after.bidder is None or not after.others_bid:
-        return _next(before, after, move, phase=Phase.NANNY, turn=after.nanny)
+        return before_play(before, move, after, phase=Phase.NANNY, turn=after.nanny)
     declared = _called(
         after, after.bidder, looked=after.looked, calls=after.calls, declarer=after.bidder
     )
-    return _next(before, declared, move, phase=Phase.STOCK, turn=after.bidder)
+    return before_play(before, move, declared, phase=Phase.STOCK, turn=after.bidder)
 
 
 def concede(before: State, contract: Contract, seat: int, move: Concede) -> State:
@@ -254,4 +247,6 @@ def concede(before: State, contract: Contract, seat: int, move: Concede) -> Stat
     done = _called(
         contract, contract.bidder, looked=contract.looked, calls=(*contract.calls, (seat, move))
     )
-    return scoresheet.close_conceded(_next(before, done, move, phase=Phase.NANNY, turn=seat), seat)
+    return scoresheet.close_conceded(
+        before_play(before, move, done, phase=Phase.NANNY, turn=seat), seat
+    )

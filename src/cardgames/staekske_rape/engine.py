@@ -25,7 +25,15 @@ from cardgames.staekske_rape.moves import (
     parse_move,
 )
 from cardgames.staekske_rape.rules import Rules
-from cardgames.staekske_rape.state import PLAYERS, Contract, Phase, State, View
+from cardgames.staekske_rape.state import (
+    PLAYERS,
+    Contract,
+    Match,
+    Phase,
+    State,
+    View,
+    next_match,
+)
 
 __all__ = [
     "PACK",
@@ -105,7 +113,7 @@ def new_game(
     if first_dealer is None:
         first_dealer, _ = draw_first_dealer(seed, players=players)
     first_dealer = game.check_seat(first_dealer, players, what="first_dealer")
-    return State(
+    match = Match(
         rules=rules,
         seed=seed,
         players=players,
@@ -114,6 +122,9 @@ def new_game(
         totals=(0,) * players,
         hand_scores=(),
         winners=None,
+    )
+    return State(
+        match=match,
         phase=Phase.DEAL,
         turn=first_dealer,
         contract=None,
@@ -127,7 +138,7 @@ def new_game(
 
 def current_player(state: State) -> int | None:
     """Return the seat to move: the dealer between hands, None once the match is over."""
-    return None if state.winners is not None else state.turn
+    return None if state.match.winners is not None else state.turn
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:
@@ -140,15 +151,21 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     card as ``Play`` in card order. Empty when the match is over. ``Deal(order=...)`` is legal
     too but not listed.
     """
-    if state.winners is not None:
-        return ()
     phase = state.phase
     contract = state.contract
-    if phase is Phase.DEAL or contract is None:
-        return (core_moves.DEAL,)
-    if phase is Phase.AUCTION or phase is Phase.NANNY:
+    if phase is _PLAY and contract is not None:
+        return play.moves_for(state, contract, state.turn)
+    if contract is None or phase is _DEAL:
+        return () if state.match.winners is not None else _DEAL_ONLY
+    if phase is _AUCTION or phase is _NANNY:
         return auction.moves_for(state, contract, state.turn)
     return play.moves_for(state, contract, state.turn)
+
+
+_PLAY, _DEAL, _AUCTION, _NANNY = Phase.PLAY, Phase.DEAL, Phase.AUCTION, Phase.NANNY
+"""On Python 3.11 looking a member up on its enum class costs about 60 ns: hot code keeps it."""
+
+_DEAL_ONLY: Final[tuple[Move, ...]] = (core_moves.DEAL,)
 
 
 def is_legal(state: State, move: object) -> bool:
@@ -197,12 +214,16 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
         ...
         cardgames.errors.IllegalMoveError: the next bid to open must be 3
     """
-    mover = game.check_turn(current_player(state), seat, move)
     contract = state.contract
-    if isinstance(move, Play):
-        if state.phase is Phase.PLAY and contract is not None:  # the hot path
-            return play.play(state, contract, mover, move)
-    elif isinstance(move, Deal):
+    if (
+        type(move) is Play
+        and state.phase is _PLAY
+        and contract is not None
+        and (seat is None or (seat == state.turn and type(seat) is int))
+    ):
+        return play.play(state, contract, state.turn, move)  # the hot path
+    mover = game.check_turn(current_player(state), seat, move)
+    if isinstance(move, Deal):
         return _deal(state, mover, move)
     entry = _HANDLERS.get(type(move))
     if entry is None:
@@ -268,29 +289,30 @@ def _deal(before: State, dealer: int, move: Deal) -> State:
         bidder=None,
         others_bid=False,
     )
+    match = before.match
+    # Positional, in the order of state.FIELDS.
     return State(
-        rules=before.rules,
-        seed=before.seed,
-        players=players,
-        first_dealer=before.first_dealer,
-        hand_number=number,
-        totals=before.totals,
-        hand_scores=before.hand_scores,
-        winners=None,
-        phase=Phase.AUCTION,
-        turn=nanny,
-        contract=contract,
-        hands=tuple(hands),
-        leader=nanny,
-        trick=(),
-        tricks=(),
-        history=history.record(move, before.history),
+        next_match(
+            match,
+            hand_number=number,
+            totals=match.totals,
+            hand_scores=match.hand_scores,
+            winners=None,
+        ),
+        Phase.AUCTION,
+        nanny,
+        contract,
+        tuple(hands),
+        nanny,
+        (),
+        (),
+        history.History(move, before.history),
     )
 
 
 def is_over(state: State) -> bool:
     """Return whether the match has ended."""
-    return state.winners is not None
+    return state.match.winners is not None
 
 
 def score(state: State) -> game.Score:

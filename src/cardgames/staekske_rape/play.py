@@ -9,7 +9,7 @@ suit, else trump, else play anything, with the trump-jack exemption (rules 25-30
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Final, cast
+from typing import Final
 
 import attrs
 
@@ -28,9 +28,10 @@ from cardgames.staekske_rape.moves import (
     Stoek,
     TakeStock,
 )
-from cardgames.staekske_rape.state import TRICKS, Contract, Phase, State
+from cardgames.staekske_rape.rules import Rules
+from cardgames.staekske_rape.state import TRICKS, Contract, Following, Phase, State, before_play
 
-__all__ = ["JACKS", "PACK", "RANKINGS", "allowed", "moves_for"]
+__all__ = ["JACKS", "PACK", "RANKINGS", "allowed", "following", "moves_for"]
 
 PACK: Final = cards.pack(32)
 """The 32-card pack, in card order."""
@@ -70,8 +71,10 @@ JACKS: Final = tuple(cards.Card(cards.Rank.JACK, trump).mask for trump in cards.
 """The bit of each suit's jack, ``JACKS[trump]``."""
 
 _STOEKS: Final = tuple(melds.stoek_mask(trump) for trump in cards.Suit)
+_PLAY: Final = Phase.PLAY
+"""On Python 3.11 looking a member up on its enum class costs about 60 ns: hot code keeps it."""
 _NAME_TRUMPS: Final = tuple(NameTrump(suit) for suit in cards.Suit)
-_DISCARDS: dict[int, Discard] = {}
+_DISCARDS: dict[tuple[int, ...], Discard] = {}
 
 
 def _order(leader: int, dealer: int, players: int) -> tuple[int, ...]:
@@ -89,36 +92,61 @@ _ORDERS: Final = {
 }
 """``_ORDERS[players][dealer][leader]``: the seats of a trick in playing order."""
 
+_PLAYS: Final = tuple(tuple((seat, card) for card in cards.CARDS) for seat in range(5))
+"""``_PLAYS[seat][index]``: the ``(seat, card)`` pair of a trick, made once."""
+
+
+def following(trump: cards.Suit, rules: Rules) -> Following:
+    """Return the table of what may be played to each led card, under a trump and the rules.
+
+    Rules 26-28: follow suit; void, trump; else anything. The trump jack never has to be
+    played: a player whose only trump it is need not follow trumps with it (nor, with
+    ``jack_exempt_on_plain_lead``, trump with it). With ``follow_mode="lenient"`` a player may
+    trump a plain lead even when he can follow suit.
+    """
+    exempt = rules.jack_exempt_on_plain_lead
+    lenient = rules.follow_mode == "lenient"
+    table = _FOLLOWINGS.get((trump, exempt, lenient))
+    if table is None:
+        ranking = RANKINGS[trump]
+        trumps = ranking.trump_mask
+        table = tuple(
+            (
+                ranking.suit_masks[suit] if suit >= 0 else 0,
+                trumps,
+                JACKS[trump] if suit == trump or exempt else -1,
+                trumps if lenient and suit != trump else 0,
+            )
+            for suit in ranking.suit_of
+        )
+        _FOLLOWINGS[trump, exempt, lenient] = table
+    return table
+
+
+_FOLLOWINGS: dict[tuple[cards.Suit, bool, bool], Following] = {}
+
 
 def trick_plays(state: State, trick: tuple[int, ...]) -> tuple[tuple[int, cards.Card], ...]:
     """Return a trick's (seat, card) pairs, led by ``state.leader``."""
     contract = state.contract
     dealer = 0 if contract is None else contract.dealer
     seats = _ORDERS[state.players][dealer][state.leader]
-    return tuple(zip(seats, map(cards.CARDS.__getitem__, trick), strict=False))
+    return tuple(_PLAYS[seat][index] for seat, index in zip(seats, trick, strict=False))
 
 
-def allowed(state: State, contract: Contract, seat: int) -> int:
-    """Return the bit set of the cards ``seat`` may play now (rules 26-28)."""
-    hand = state.hands[seat]
-    if not state.trick:
+def allowed(hand: int, trick: tuple[int, ...], contract: Contract) -> int:
+    """Return the bit set of the cards of ``hand`` that may be played to ``trick`` now.
+
+    Once trumps are named (rules 26-28; see :func:`following`); Stoek announced during the
+    play is not taken into account here.
+    """
+    if not trick:
         return hand
-    trump = contract.trump
-    if trump is None:  # pragma: no cover  # trumps are named before any card is played
+    suit, trumps, jack, lenient = contract.following[trick[0]]
+    result = hand & suit or hand & trumps or hand
+    if result == jack and result != hand:
         return hand
-    ranking = RANKINGS[trump]
-    led = state.trick[0]
-    result = tricks.follow(hand, led, ranking, must_trump=True)
-    led_trumps = ranking.suit_of[led] == trump
-    if (
-        result == JACKS[trump]
-        and result != hand
-        and (led_trumps or state.rules.jack_exempt_on_plain_lead)
-    ):
-        return hand
-    if not led_trumps and state.rules.follow_mode == "lenient":
-        result |= hand & ranking.trump_mask
-    return result
+    return result | hand & lenient
 
 
 def _before_lead(state: State) -> bool:
@@ -135,7 +163,7 @@ def _may_stoek(state: State, contract: Contract, seat: int) -> bool:
         return False
     if contract.used & pair and not state.rules.melds_may_share_cards:
         return False
-    return _before_lead(state) or bool(allowed(state, contract, seat) & pair)
+    return _before_lead(state) or bool(allowed(state.hands[seat], state.trick, contract) & pair)
 
 
 def _open_melds(state: State, contract: Contract, seat: int) -> list[Meld]:
@@ -150,33 +178,32 @@ def _open_melds(state: State, contract: Contract, seat: int) -> list[Meld]:
     ]
 
 
-def _discard(mask: int) -> Discard:
-    """Return the shared Discard move of a set of four cards, made once."""
-    move = _DISCARDS.get(mask)
-    if move is None:
-        # The cards come from a bit set, so they are distinct and in card order already: skip
-        # the converter that checks text input (this runs for each new set of four cards).
-        move = object.__new__(Discard)
-        object.__setattr__(move, "cards", tuple(cards.cards_in(mask)))
-        object.__setattr__(move, "mask", mask)
-        _DISCARDS[mask] = move
+def _discard(indices: tuple[int, ...]) -> Discard:
+    """Return a new Discard of four cards given by index in card order."""
+    # The cards come from a bit set, so they are distinct and in card order already: skip the
+    # converter that checks text input (this runs for each of the 35,960 sets of four cards).
+    move = object.__new__(Discard)
+    object.__setattr__(move, "cards", tuple(map(cards.CARDS.__getitem__, indices)))
+    object.__setattr__(move, "mask", sum(1 << index for index in indices))
     return move
 
 
 def _discards(hand: int) -> tuple[Discard, ...]:
     """Return every choice of four cards from the hand, in card order."""
-    bits = [card.mask for card in cards.cards_in(hand)]
-    found = tuple(map(_DISCARDS.get, map(sum, combinations(bits, STOCK_SIZE))))
-    if all(found):
-        return cast("tuple[Discard, ...]", found)  # no None among them
-    return tuple(map(_discard, map(sum, combinations(bits, STOCK_SIZE))))
+    if not _DISCARDS:
+        # Every set of four cards, made once: a random hand's 330 choices are then looked up,
+        # where making them would cost three times as much (about 8 MB, built in 50 ms).
+        indices = [card.index for card in PACK]
+        _DISCARDS.update((chosen, _discard(chosen)) for chosen in combinations(indices, STOCK_SIZE))
+    indices = [card.index for card in cards.cards_in(hand)]
+    return tuple(map(_DISCARDS.__getitem__, combinations(indices, STOCK_SIZE)))
 
 
 def moves_for(state: State, contract: Contract, seat: int) -> tuple[Move, ...]:
     """Return the legal moves of ``seat`` from the stock phase to the last trick."""
     phase = state.phase
-    if phase is Phase.PLAY:
-        can = allowed(state, contract, seat)
+    if phase is _PLAY:
+        can = allowed(state.hands[seat], state.trick, contract)
         if seat != contract.declarer:
             return core_moves.plays_in(can)
         if contract.stoek_pending and contract.trump is not None:
@@ -192,47 +219,18 @@ def moves_for(state: State, contract: Contract, seat: int) -> tuple[Move, ...]:
     return _NAME_TRUMPS
 
 
-def _step(
-    before: State,
-    move: Move,
-    contract: Contract,
-    *,
-    phase: Phase,
-    hands: tuple[int, ...] | None = None,
-) -> State:
-    """Return the state after one of the declarer's moves before the tricks (the seat stays)."""
-    return State(
-        rules=before.rules,
-        seed=before.seed,
-        players=before.players,
-        first_dealer=before.first_dealer,
-        hand_number=before.hand_number,
-        totals=before.totals,
-        hand_scores=before.hand_scores,
-        winners=None,
-        phase=phase,
-        turn=before.turn,
-        contract=contract,
-        hands=before.hands if hands is None else hands,
-        leader=before.turn,
-        trick=(),
-        tricks=(),
-        history=history.record(move, before.history),
-    )
-
-
 def take_stock(before: State, contract: Contract, seat: int, move: TakeStock) -> State:
     """Take the four stock cards into the hand (rule 17); four must then be discarded."""
     hands = list(before.hands)
     hands[seat] |= contract.stock
     after = attrs.evolve(contract, stock=0)
-    return _step(before, move, after, phase=Phase.DISCARD, hands=tuple(hands))
+    return before_play(before, move, after, phase=Phase.DISCARD, turn=seat, hands=tuple(hands))
 
 
 def no_stock(before: State, contract: Contract, seat: int, move: NoStock) -> State:
     """Leave the stock untouched and unseen: the result will be doubled (rule 18)."""
     after = attrs.evolve(contract, without_stock=True, kept=before.hands[seat])
-    return _step(before, move, after, phase=Phase.TRUMP)
+    return before_play(before, move, after, phase=Phase.TRUMP, turn=seat)
 
 
 def discard(before: State, contract: Contract, seat: int, move: Discard) -> State:
@@ -248,12 +246,13 @@ def discard(before: State, contract: Contract, seat: int, move: Discard) -> Stat
     hands = list(before.hands)
     hands[seat] = hand ^ move.mask
     after = attrs.evolve(contract, discards=move.mask, kept=hands[seat])
-    return _step(before, move, after, phase=Phase.TRUMP, hands=tuple(hands))
+    return before_play(before, move, after, phase=Phase.TRUMP, turn=seat, hands=tuple(hands))
 
 
-def name_trump(before: State, contract: Contract, _seat: int, move: NameTrump) -> State:
+def name_trump(before: State, contract: Contract, seat: int, move: NameTrump) -> State:
     """Name the trump suit (rule 20); the declarer then declares and leads."""
-    return _step(before, move, attrs.evolve(contract, trump=move.suit), phase=Phase.PLAY)
+    after = attrs.evolve(contract, trump=move.suit, following=following(move.suit, before.rules))
+    return before_play(before, move, after, phase=Phase.PLAY, turn=seat)
 
 
 def _why_not_meld(state: State, contract: Contract, seat: int, move: Meld) -> str:
@@ -293,7 +292,7 @@ def meld(before: State, contract: Contract, seat: int, move: Meld) -> State:
         meld_points=contract.meld_points + melds.meld_points(move, before.rules),
         used=contract.used | move.mask,
     )
-    return _step(before, move, after, phase=Phase.PLAY)
+    return before_play(before, move, after, phase=Phase.PLAY, turn=seat)
 
 
 def _why_not_stoek(state: State, contract: Contract, seat: int) -> str:
@@ -331,24 +330,7 @@ def stoek(before: State, contract: Contract, seat: int, move: Stoek) -> State:
         meld_points=contract.meld_points + melds.STOEK_POINTS,
         used=contract.used | _STOEKS[trump],
     )
-    return State(
-        rules=before.rules,
-        seed=before.seed,
-        players=before.players,
-        first_dealer=before.first_dealer,
-        hand_number=before.hand_number,
-        totals=before.totals,
-        hand_scores=before.hand_scores,
-        winners=None,
-        phase=Phase.PLAY,
-        turn=seat,
-        contract=after,
-        hands=before.hands,
-        leader=before.leader,
-        trick=before.trick,
-        tricks=before.tricks,
-        history=history.record(move, before.history),
-    )
+    return attrs.evolve(before, contract=after, history=history.record(move, before.history))
 
 
 def _why_not_play(state: State, contract: Contract, seat: int, card: cards.Card) -> str:
@@ -378,42 +360,37 @@ def _why_not_play(state: State, contract: Contract, seat: int, card: cards.Card)
 def play(before: State, contract: Contract, seat: int, move: core_moves.Play) -> State:
     """Play a card to the trick; finish the trick and the hand when they are complete."""
     index = move.card.index
+    hand = before.hands[seat]
+    trick = before.trick
+    can = allowed(hand, trick, contract)
     trump = contract.trump
-    if (
-        trump is None
-        or not allowed(before, contract, seat) >> index & 1
-        or (contract.stoek_pending and not _STOEKS[trump] >> index & 1)
-    ):
+    if contract.stoek_pending and trump is not None:
+        can &= _STOEKS[trump]
+    if trump is None or not can >> index & 1:
         raise errors.IllegalMoveError(
             _why_not_play(before, contract, seat, move.card), move=move, seat=seat
         )
+    if contract.stoek_pending:
+        contract = attrs.evolve(contract, stoek_pending=False)
     hands = list(before.hands)
-    hands[seat] ^= 1 << index
-    trick = (*before.trick, index)
+    hands[seat] = hand ^ 1 << index
+    trick = (*trick, index)
     leader = before.leader
     done = before.tricks
-    seats = _ORDERS[before.players][contract.dealer][leader]
-    if len(trick) == 4:
-        leader = seats[tricks.best(trick, RANKINGS[trump])]
-        plays = tuple(zip(seats, map(cards.CARDS.__getitem__, trick), strict=True))
+    seats = _ORDERS[len(hands)][contract.dealer][leader]
+    if len(trick) == len(seats):
+        leader = turn = seats[tricks.best(trick, RANKINGS[trump])]
+        first, second, third, fourth = seats
+        a, b, c, d = trick
+        plays = (_PLAYS[first][a], _PLAYS[second][b], _PLAYS[third][c], _PLAYS[fourth][d])
         done = (*done, tricks.Trick(plays, leader))
-        turn = leader
         trick = ()
     else:
         turn = seats[len(trick)]
-    if contract.stoek_pending:
-        contract = attrs.evolve(contract, stoek_pending=False)
-    # Positional, in the order of _STATE_FIELDS: on this hot path keywords cost more.
+    # Positional, in the order of state.FIELDS: on this hot path keywords cost more.
     after = State(
-        before.rules,
-        before.seed,
-        before.players,
-        before.first_dealer,
-        before.hand_number,
-        before.totals,
-        before.hand_scores,
-        None,
-        Phase.PLAY,
+        before.match,
+        _PLAY,
         turn,
         contract,
         tuple(hands),
@@ -422,30 +399,6 @@ def play(before: State, contract: Contract, seat: int, move: core_moves.Play) ->
         done,
         history.History(move, before.history),
     )
-    if len(done) == TRICKS and contract.declarer is not None:
-        return scoresheet.close_played(after, contract, contract.declarer, trump)
+    if len(done) == TRICKS:
+        return scoresheet.close_played(after, contract)
     return after
-
-
-_STATE_FIELDS: Final = (
-    "rules",
-    "seed",
-    "players",
-    "first_dealer",
-    "hand_number",
-    "totals",
-    "hand_scores",
-    "winners",
-    "phase",
-    "turn",
-    "contract",
-    "hands",
-    "leader",
-    "trick",
-    "tricks",
-    "history",
-)
-"""The fields of ``State`` in the order ``play`` passes them."""
-
-if tuple(field.name for field in attrs.fields(State)) != _STATE_FIELDS:  # pragma: no cover
-    raise RuntimeError("State's fields have changed: update the positional State() in play")

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from cardgames import cards, tricks
 from cardgames.staekske_rape import scoring
-from cardgames.staekske_rape.state import TRICKS, Contract, HandScore, Phase, State
+from cardgames.staekske_rape.state import TRICKS, Contract, HandScore, Phase, State, next_match
 
 __all__ = ["close_conceded", "close_played", "trick_points"]
 
@@ -21,9 +21,16 @@ def trick_points(
         return tuple(points), tuple(taken)
     values = scoring.POINTS[trump]
     for trick in done:
-        if trick.winner is not None:
-            points[trick.winner] += sum(values[card.index] for card in trick.cards)
-            taken[trick.winner] += 1
+        winner = trick.winner
+        if winner is not None:
+            (_, first), (_, second), (_, third), (_, fourth) = trick.plays
+            points[winner] += (
+                values[first.index]
+                + values[second.index]
+                + values[third.index]
+                + values[fourth.index]
+            )
+            taken[winner] += 1
     if len(done) == TRICKS and done[-1].winner is not None:
         points[done[-1].winner] += scoring.LAST_TRICK_BONUS
     return tuple(points), tuple(taken)
@@ -53,8 +60,11 @@ def close_conceded(state: State, nanny: int) -> State:
     return _close(state, result)
 
 
-def close_played(state: State, contract: Contract, declarer: int, trump: cards.Suit) -> State:
+def close_played(state: State, contract: Contract) -> State:
     """Score the declarer's seven tricks (rules 31-37) and move on to the next deal."""
+    declarer, trump = contract.declarer, contract.trump
+    if declarer is None or trump is None:  # pragma: no cover  # a played hand has both
+        raise RuntimeError("a hand was played without a declarer or trumps")
     rules = state.rules
     points, taken = trick_points(state.tricks, trump, state.players)
     values = scoring.POINTS[trump]
@@ -62,16 +72,7 @@ def close_played(state: State, contract: Contract, declarer: int, trump: cards.S
         values[card.index] for card in cards.cards_in(contract.stock | contract.discards)
     )
     scored = points[declarer] + (set_aside if rules.set_aside_counts_for_declarer else 0)
-    gained = scoring.hand_result(
-        bid=contract.bid,
-        card_points=scored,
-        meld_points=contract.meld_points,
-        without_stock=contract.without_stock,
-        all_tricks=taken[declarer] == TRICKS,
-        no_tricks=taken[declarer] == 0,
-        rules=rules,
-    )
-    arithmetic = scoring.explain_result(
+    gained, arithmetic = scoring.scored_result(
         bid=contract.bid,
         card_points=scored,
         meld_points=contract.meld_points,
@@ -111,21 +112,18 @@ def _close(state: State, result: HandScore) -> State:
     elif state.rules.max_hands is not None and len(scores) >= state.rules.max_hands:
         top = max(totals)
         winners = tuple(seat for seat, total in enumerate(totals) if total == top)
+    match = state.match
+    closed = next_match(
+        match, hand_number=match.hand_number, totals=totals, hand_scores=scores, winners=winners
+    )
     return State(
-        rules=state.rules,
-        seed=state.seed,
-        players=state.players,
-        first_dealer=state.first_dealer,
-        hand_number=state.hand_number,
-        totals=totals,
-        hand_scores=scores,
-        winners=winners,
-        phase=Phase.DEAL,
-        turn=(state.first_dealer + state.hand_number) % state.players,
-        contract=state.contract,
-        hands=state.hands,
-        leader=state.leader,
-        trick=state.trick,
-        tricks=state.tricks,
-        history=state.history,
+        closed,
+        Phase.DEAL,
+        (match.first_dealer + match.hand_number) % match.players,
+        state.contract,
+        state.hands,
+        state.leader,
+        state.trick,
+        state.tricks,
+        state.history,
     )

@@ -36,6 +36,7 @@ __all__ = [
     "explain_result",
     "game_points",
     "hand_result",
+    "scored_result",
 ]
 
 CARD_POINTS_IN_PACK: Final = 141
@@ -177,6 +178,28 @@ def hand_result(
     """
     rules = rules or _DEFAULT
     _check(bid, card_points, meld_points, all_tricks, no_tricks)
+    return _result(
+        bid,
+        card_points,
+        meld_points,
+        without_stock=without_stock,
+        all_tricks=all_tricks,
+        no_tricks=no_tricks,
+        rules=rules,
+    )
+
+
+def _result(
+    bid: int,
+    card_points: int,
+    meld_points: int,
+    *,
+    without_stock: bool,
+    all_tricks: bool,
+    no_tricks: bool,
+    rules: Rules,
+) -> int:
+    """Return :func:`hand_result` for checked arguments."""
     if no_tricks:
         return -rules.zero_tricks_penalty
     achieved, _, needed = _parts(bid, card_points, meld_points, all_tricks, rules)
@@ -207,8 +230,7 @@ def explain_result(
         >>> print(explain_result(bid=3, card_points=146, all_tricks=True))
         bid 3: all 7 tricks → 25, needed 13 (3 + 10), over 12 → +12
     """  # noqa: E501  # the doctest output is one line by design
-    rules = rules or _DEFAULT
-    result = hand_result(
+    return scored_result(
         bid=bid,
         card_points=card_points,
         meld_points=meld_points,
@@ -216,10 +238,39 @@ def explain_result(
         all_tricks=all_tricks,
         no_tricks=no_tricks,
         rules=rules,
+    )[1]
+
+
+def scored_result(
+    *,
+    bid: int,
+    card_points: int,
+    meld_points: int = 0,
+    without_stock: bool = False,
+    all_tricks: bool = False,
+    no_tricks: bool = False,
+    rules: Rules | None = None,
+) -> tuple[int, str]:
+    """Return :func:`hand_result` and :func:`explain_result` together, computed once.
+
+    Example:
+        >>> scored_result(bid=4, card_points=127)
+        (-12, 'bid 4: 127 card points → 13, needed 14 (4 + 10), short 1 → −12')
+    """
+    rules = rules or _DEFAULT
+    _check(bid, card_points, meld_points, all_tricks, no_tricks)
+    result = _result(
+        bid,
+        card_points,
+        meld_points,
+        without_stock=without_stock,
+        all_tricks=all_tricks,
+        no_tricks=no_tricks,
+        rules=rules,
     )
     head = f"bid {bid}, without stock" if without_stock else f"bid {bid}"
     if no_tricks:
-        return f"{head}: no trick → {_signed(result)}"
+        return result, f"{head}: no trick → {_signed(result)}"
     achieved, melds, needed = _parts(bid, card_points, meld_points, all_tricks, rules)
     if all_tricks and rules.all_tricks_fixed_25:
         got = f"all 7 tricks → {achieved}"
@@ -239,7 +290,7 @@ def explain_result(
             verdict += f" × 2 without stock = {_signed(result)}"
         elif without_stock:
             verdict += " (a loss is not doubled)"
-    return f"{head}: {got}, needed {needed} ({sum_text}), {verdict}"
+    return result, f"{head}: {got}, needed {needed} ({sum_text}), {verdict}"
 
 
 def explain_concession() -> str:

@@ -8,9 +8,23 @@ from typing import Final
 import attrs
 
 from cardgames import cards, game, history, tricks
-from cardgames.staekske_rape import moves, rules
+from cardgames.staekske_rape import moves
+from cardgames.staekske_rape.rules import Rules
 
-__all__ = ["PLAYERS", "TRICKS", "Call", "Contract", "HandScore", "Phase", "State", "View"]
+__all__ = [
+    "PLAYERS",
+    "TRICKS",
+    "Call",
+    "Contract",
+    "Following",
+    "HandScore",
+    "Match",
+    "Phase",
+    "State",
+    "View",
+    "before_play",
+    "next_match",
+]
 
 PLAYERS: Final = (4, 5)
 """Four players; with five the dealer sits each hand out."""
@@ -20,6 +34,10 @@ TRICKS: Final = 7
 
 Call = moves.Bid | moves.Pass | moves.Concede
 """A call in the auction (the nanny's ``Bid(1)`` and ``Concede()`` included)."""
+
+Following = tuple[tuple[int, int, int, int], ...]
+"""What a player may play to a trick, by the index of the card led: the led suit's cards, the
+trumps, the trump jack's bit where it is exempt (else -1), and the trumps a lenient rule adds."""
 
 
 class Phase(enum.Enum):
@@ -39,6 +57,10 @@ class Phase(enum.Enum):
     """The declarer names trumps."""
     PLAY = "play"
     """The declarer declares melds and leads; the seven tricks are played."""
+
+
+_DEAL: Final = Phase.DEAL
+"""On Python 3.11 looking a member up on its enum class costs about 60 ns: hot code keeps it."""
 
 
 @attrs.frozen
@@ -109,11 +131,62 @@ class Contract:
     stoek: bool = False
     stoek_pending: bool = False
     """Stoek was announced during the play: the declarer must now play the trump K or Q."""
+    following: Following = attrs.field(default=(), eq=False, repr=False)
+    """How players follow under the trump and the rules, once trumps are named (a table derived
+    from those two, so it takes no part in equality)."""
 
     @property
     def nanny(self) -> int:
         """The seat at the dealer's left, who speaks first."""
         return (self.dealer + 1) % len(self.looked)
+
+
+@attrs.frozen
+class Match:
+    """The part of a match's state that no move within a hand changes.
+
+    A :class:`State` holds one, so that a move copies one reference for these, not eight.
+
+    Attributes:
+        rules: The match's options.
+        seed: The seed every deal of the match derives from.
+        players: The number of seats, 4 or 5.
+        first_dealer: The seat that dealt the first hand.
+        hand_number: 0 before the first deal, then the number of hands dealt.
+        totals: Each seat's game points.
+        hand_scores: Each finished hand's score, oldest first.
+        winners: The match's winners once it is over, else None.
+    """
+
+    rules: Rules
+    seed: int
+    players: int
+    first_dealer: int
+    hand_number: int
+    totals: tuple[int, ...]
+    hand_scores: tuple[HandScore, ...]
+    winners: tuple[int, ...] | None
+
+
+def next_match(
+    match: Match,
+    *,
+    hand_number: int,
+    totals: tuple[int, ...],
+    hand_scores: tuple[HandScore, ...],
+    winners: tuple[int, ...] | None,
+) -> Match:
+    """Return the match with what a deal or a closed hand changes (``attrs.evolve``, faster)."""
+    return Match(
+        rules=match.rules,
+        seed=match.seed,
+        players=match.players,
+        first_dealer=match.first_dealer,
+        hand_number=hand_number,
+        totals=totals,
+        hand_scores=hand_scores,
+        winners=winners,
+    )
 
 
 @attrs.frozen(repr=False)
@@ -125,44 +198,76 @@ class State:
     fields are the engine's own and may change between versions.
     """
 
-    rules: rules.Rules
-    """The match's options."""
-    seed: int
-    """The seed every deal of the match derives from."""
-    players: int
-    """The number of seats, 4 or 5."""
-    first_dealer: int
-    """The seat that dealt the first hand."""
-    hand_number: int
-    """0 before the first deal, then the number of hands dealt."""
-    totals: tuple[int, ...]
-    hand_scores: tuple[HandScore, ...]
-    winners: tuple[int, ...] | None
+    match: Match
+    """What no move within a hand changes: the rules, the seed, the score sheet."""
     phase: Phase
     """What kind of move comes next."""
     turn: int
+    """The seat to move (the next dealer between hands)."""
     contract: Contract | None
     hands: tuple[int, ...]
     leader: int
+    """The seat that leads the trick being played (before the play, the seat to move)."""
     trick: tuple[int, ...]
     """The card indices of the trick being played, the lead first (played from ``leader`` on)."""
     tricks: tuple[tricks.Trick, ...]
     history: history.History[moves.Move] | None
 
     @property
+    def rules(self) -> Rules:
+        """The match's options."""
+        return self.match.rules
+
+    @property
+    def seed(self) -> int:
+        """The seed every deal of the match derives from."""
+        return self.match.seed
+
+    @property
+    def players(self) -> int:
+        """The number of seats, 4 or 5."""
+        return self.match.players
+
+    @property
+    def first_dealer(self) -> int:
+        """The seat that dealt the first hand."""
+        return self.match.first_dealer
+
+    @property
+    def hand_number(self) -> int:
+        """0 before the first deal, then the number of hands dealt."""
+        return self.match.hand_number
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Each seat's game points."""
+        return self.match.totals
+
+    @property
+    def hand_scores(self) -> tuple[HandScore, ...]:
+        """Each finished hand's score, oldest first."""
+        return self.match.hand_scores
+
+    @property
+    def winners(self) -> tuple[int, ...] | None:
+        """The match's winners once it is over, else None."""
+        return self.match.winners
+
+    @property
     def over(self) -> bool:
         """Whether the match has ended."""
-        return self.winners is not None
+        return self.match.winners is not None
 
     @property
     def hand_over(self) -> bool:
         """Whether no hand is in progress: the next move is a deal, or the match is over."""
-        return self.phase is Phase.DEAL
+        return self.phase is _DEAL
 
     @property
     def dealer(self) -> int:
         """The seat that dealt the current hand, or deals next before the first hand."""
-        return (self.first_dealer + max(self.hand_number - 1, 0)) % self.players
+        match = self.match
+        return (match.first_dealer + max(match.hand_number - 1, 0)) % match.players
 
     @property
     def declarer(self) -> int | None:
@@ -183,6 +288,56 @@ class State:
         else:
             where = f"hand {self.hand_number}, {self.phase.value}"
         return f"<staekske_rape.State seed={self.seed} {where} totals={list(self.totals)}>"
+
+
+FIELDS: Final = (
+    "match",
+    "phase",
+    "turn",
+    "contract",
+    "hands",
+    "leader",
+    "trick",
+    "tricks",
+    "history",
+)
+"""The fields of :class:`State` in order. The engine builds states positionally (keywords cost
+more on its hot paths), so this guard fails at import if the fields ever change."""
+
+if tuple(field.name for field in attrs.fields(State)) != FIELDS:  # pragma: no cover
+    raise RuntimeError("State's fields have changed: update the positional State() calls")
+
+
+def before_play(
+    before: State,
+    move: moves.Move,
+    contract: Contract,
+    *,
+    phase: Phase,
+    turn: int,
+    hands: tuple[int, ...] | None = None,
+) -> State:
+    """Return the state after a move before the first card: a call or a declarer's choice.
+
+    Args:
+        before: The state the move was made in.
+        move: The move, added to the history.
+        contract: The contract after the move.
+        phase: The phase the move leads to.
+        turn: The seat to move next; it also leads, if the play comes next.
+        hands: The hands after the move; None if it changed none.
+    """
+    return State(
+        before.match,
+        phase,
+        turn,
+        contract,
+        before.hands if hands is None else hands,
+        turn,
+        (),
+        (),
+        history.History(move, before.history),
+    )
 
 
 @attrs.frozen
