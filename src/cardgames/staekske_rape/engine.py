@@ -154,7 +154,10 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     phase = state.phase
     contract = state.contract
     if phase is _PLAY and contract is not None:
-        return play.moves_for(state, contract, state.turn)
+        turn = state.turn
+        if turn != contract.declarer:  # the hot path: a defender's cards
+            return core_moves.plays_in(play.allowed(state.hands[turn], state.trick, contract))
+        return play.moves_for(state, contract, turn)
     if contract is None or phase is _DEAL:
         return () if state.match.winners is not None else _DEAL_ONLY
     if phase is _AUCTION or phase is _NANNY:
