@@ -2,7 +2,8 @@
 
 For each game: seeded uniformly-random full hands (the deal to the end of the hand) played with
 ``legal_moves`` + ``apply``; then ``apply`` alone, ``legal_moves`` alone and ``view`` alone over
-states recorded from such hands; and the memory one hand's chain of states keeps alive.
+states recorded from such hands; ``legal_moves`` + ``apply`` by kind of move, to show where a
+player action's cost goes; and the memory one hand's chain of states keeps alive.
 
 A *player action* is every move but the deal: the deal is the dealer's move in this library but a
 chance event in OpenSpiel, so it is timed (inside the hand) but not counted as an action.
@@ -116,6 +117,14 @@ def _calls_run(
     return run
 
 
+def _kinds(plays: Sequence[tuple[Any, Any]]) -> dict[str, list[tuple[Any, Any]]]:
+    """Return the recorded player actions grouped by the kind of move (its class name)."""
+    grouped: dict[str, list[tuple[Any, Any]]] = {}
+    for state, move in plays:
+        grouped.setdefault(type(move).__name__, []).append((state, move))
+    return grouped
+
+
 def _retained_bytes(match_game: game.AnyGame, corpus: Corpus) -> list[float]:
     """Return, per recorded hand, the bytes its chain of states retains per ``apply``.
 
@@ -159,8 +168,25 @@ def prepare_game(name: str, *, seed: int = 2024) -> timing.Suite:
     in_play = [(state, match_game.current_player(state)) for state, _ in corpus.plays]
     memory = _retained_bytes(match_game, corpus)
 
+    kinds = _kinds(corpus.plays)
+
     def legal_moves(state: Any, _seat: object) -> object:  # noqa: ANN401  # any game's state
         return match_game.legal_moves(state)
+
+    def step(state: Any, move: Any) -> object:  # noqa: ANN401  # any game's state and move
+        match_game.legal_moves(state)
+        return match_game.apply(state, move)
+
+    def by_kind(trials: dict[str, list[timing.Trial]]) -> dict[str, dict[str, float]]:
+        found = {}
+        for kind, pairs in kinds.items():
+            cost = timing.median_cost_us(trials[f"kind {kind}"], "calls")
+            found[kind] = {
+                "per_hand": len(pairs) / len(corpus.hands),
+                "us": cost,
+                "us_per_action": cost * len(pairs) / len(corpus.plays),
+            }
+        return found
 
     def summarize(trials: dict[str, list[timing.Trial]]) -> dict[str, Any]:
         playout = trials["playout"]
@@ -177,6 +203,7 @@ def prepare_game(name: str, *, seed: int = 2024) -> timing.Suite:
             "view_us": timing.median_cost_us(trials["view"], "calls"),
             "bytes_per_apply": statistics.median(memory),
             "bytes_per_apply_max": max(memory),
+            "kinds": by_kind(trials),
             "runs": {key: timing.as_json(value) for key, value in trials.items()},
         }
 
@@ -187,6 +214,7 @@ def prepare_game(name: str, *, seed: int = 2024) -> timing.Suite:
             "deal": _calls_run(match_game.apply, corpus.deals),
             "legal_moves": _calls_run(legal_moves, in_play),
             "view": _calls_run(match_game.view, in_play),
+            **{f"kind {kind}": _calls_run(step, pairs) for kind, pairs in kinds.items()},
         },
         summarize=summarize,
     )

@@ -12,12 +12,14 @@ from typing import Any, Final
 
 __all__ = [
     "CALL_COLUMNS",
+    "KIND_HEADINGS",
     "PLAYOUT_COLUMNS",
     "call_rows",
     "comparisons",
     "describe",
     "format_table",
     "headings",
+    "kind_rows",
     "playout_rows",
     "targets",
 ]
@@ -96,6 +98,24 @@ def call_rows(results: Results) -> list[list[str]]:
     return [
         _row({**measured, "name": name}, CALL_COLUMNS)
         for name, measured in results["games"].items()
+    ]
+
+
+KIND_HEADINGS: Final = ("move", "per hand", "legal_moves + apply µs", "µs per action")
+"""The headings of :func:`kind_rows`."""
+
+
+def kind_rows(measured: Results) -> list[list[str]]:
+    """Return one game's cost by kind of move, the costliest share of a player action first.
+
+    Each kind is timed over its own recorded states, one kind at a time, so the shares add up to
+    less than the random hands' µs/action, where the kinds come mixed and caches are colder.
+    """
+    kinds: dict[str, dict[str, float]] = measured.get("kinds", {})
+    ordered = sorted(kinds.items(), key=lambda item: -item[1]["us_per_action"])
+    return [
+        [kind, f"{entry['per_hand']:.2f}", f"{entry['us']:.2f}", f"{entry['us_per_action']:.2f}"]
+        for kind, entry in ordered
     ]
 
 
@@ -221,6 +241,13 @@ def describe(results: Results) -> str:
     ]
     if results["games"]:
         parts += ["", format_table(headings(CALL_COLUMNS), call_rows(results))]
+    for name, measured in results["games"].items():
+        if measured.get("kinds"):
+            parts += [
+                "",
+                f"{name}, by kind of move:",
+                format_table(KIND_HEADINGS, kind_rows(measured)),
+            ]
     compared = comparisons(results)
     if compared:
         columns = ["game", "peer", "cost per action: ours / theirs", "hands/s: ours / theirs"]
