@@ -9,6 +9,7 @@ and driven by move texts. The random playouts with their invariants are in
 from __future__ import annotations
 
 import itertools
+import threading
 from collections.abc import Iterable
 
 import attrs
@@ -19,6 +20,7 @@ from hypothesis import strategies as st
 import cardgames
 from cardgames import cards, dealing, errors, tricks
 from cardgames import staekske_rape as sr
+from cardgames.staekske_rape import auction as sr_auction
 from cardgames.staekske_rape import play as sr_play
 from cardgames.staekske_rape import scoring as sr_scoring
 
@@ -1182,3 +1184,43 @@ def test_looking_before_any_bid_leaves_the_auction_without_a_bidder() -> None:
         state = sr.apply(state, sr.parse_move(text))
     assert sr.current_player(state) == 1
     assert sr.legal_moves(state) == (sr.Bid(1), sr.Concede())
+
+
+def test_threads_meeting_the_first_discard_phase_all_get_every_choice() -> None:
+    state = run(dealt(STRONG, stock=STRONG_STOCK), "bid 3, bid 4, pass, pass, bid 5, pass")
+    state = run(state, "take stock")
+    expected = sr.legal_moves(state)
+    sr_play._discard_table.cache_clear()  # noqa: SLF001  # as in a fresh process
+    found: list[object] = []
+    workers = [
+        threading.Thread(target=lambda: found.append(sr.legal_moves(state))) for _ in range(8)
+    ]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+    assert found == [expected] * 8
+
+
+def test_bids_past_the_shared_ones_are_listed_but_not_kept() -> None:
+    rules = sr.Rules(long_sequence_value=20_000, allow_jump_bids=True)
+    state = run(dealt(STRONG, rules=rules), "look")
+    kept = sr_auction._calls.cache_info().currsize  # noqa: SLF001
+    bids = [move for move in sr.legal_moves(state) if isinstance(move, sr.Bid)]
+    assert [bid.amount for bid in bids] == list(range(3, sr.max_bid(rules) + 1))
+    assert sr.max_bid(rules) > 1000
+    assert sr_auction._calls.cache_info().currsize == kept  # noqa: SLF001
+
+
+@attrs.frozen
+class LoudPlay(sr.Play):
+    """A Play of a caller's own, as a front end might subclass it."""
+
+
+def test_a_subclass_of_play_plays_like_play() -> None:
+    state = run(declarer_one(), "bid 1, no stock, trump ♥")
+    card = next(move.card for move in sr.legal_moves(state) if isinstance(move, sr.Play))
+    loud, plain = sr.apply(state, LoudPlay(card)), sr.apply(state, sr.Play(card))
+    assert attrs.evolve(loud, history=None) == attrs.evolve(plain, history=None)
+    assert loud.moves[-1] == LoudPlay(card)
+    assert sr.is_legal(state, LoudPlay(card))

@@ -88,20 +88,22 @@ def moves_for(state: State, contract: Contract, seat: int) -> tuple[Move, ...]:
     rules = state.rules
     unseen = not contract.looked[seat]
     low = _minimum(contract)
-    return _calls(
-        looks=unseen,
-        blind=unseen and rules.blind_two and contract.bid == 0,
-        low=low,
-        high=max_bid(rules) if rules.allow_jump_bids else min(low, max_bid(rules)),
-        passes=_may_pass(state, contract, seat),
+    high = max_bid(rules) if rules.allow_jump_bids else min(low, max_bid(rules))
+    calls = _calls if high <= len(_BIDS) else _calls.__wrapped__  # keep only lists of shared bids
+    return calls(
+        unseen,
+        unseen and rules.blind_two and contract.bid == 0,
+        low,
+        high,
+        _may_pass(state, contract, seat),
     )
 
 
 _NANNY_CHOICE: Final = (_BIDS[NANNY_BID - 1], CONCEDE)
 
 
-@functools.cache
-def _calls(*, looks: bool, blind: bool, low: int, high: int, passes: bool) -> tuple[Move, ...]:
+@functools.lru_cache(maxsize=1024)
+def _calls(looks: bool, blind: bool, low: int, high: int, passes: bool) -> tuple[Move, ...]:
     """Return the auction moves in order: ``Look()``, the blind 2, bids low to high, ``Pass()``."""
     found: list[Move] = []
     if looks:

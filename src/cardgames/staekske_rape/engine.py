@@ -25,7 +25,11 @@ from cardgames.staekske_rape.moves import (
     parse_move,
 )
 from cardgames.staekske_rape.rules import Rules
-from cardgames.staekske_rape.state import (
+from cardgames.staekske_rape.state import (  # the phases' aliases: see state.py
+    _AUCTION,
+    _DEAL,
+    _NANNY,
+    _PLAY,
     PLAYERS,
     Contract,
     Match,
@@ -165,9 +169,6 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     return play.moves_for(state, contract, state.turn)
 
 
-_PLAY, _DEAL, _AUCTION, _NANNY = Phase.PLAY, Phase.DEAL, Phase.AUCTION, Phase.NANNY
-"""On Python 3.11 looking a member up on its enum class costs about 60 ns: hot code keeps it."""
-
 _DEAL_ONLY: Final[tuple[Move, ...]] = (core_moves.DEAL,)
 
 
@@ -219,7 +220,7 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
     """
     contract = state.contract
     if (
-        type(move) is Play
+        isinstance(move, Play)
         and state.phase is _PLAY
         and contract is not None
         and (seat is None or (seat == state.turn and type(seat) is int))

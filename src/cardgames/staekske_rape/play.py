@@ -8,6 +8,7 @@ suit, else trump, else play anything, with the trump-jack exemption (rules 25-30
 
 from __future__ import annotations
 
+import functools
 from itertools import combinations
 from typing import Final
 
@@ -29,7 +30,14 @@ from cardgames.staekske_rape.moves import (
     TakeStock,
 )
 from cardgames.staekske_rape.rules import Rules
-from cardgames.staekske_rape.state import TRICKS, Contract, Following, Phase, State, before_play
+from cardgames.staekske_rape.state import (  # _PLAY: the phase's alias, see state.py
+    _PLAY,
+    TRICKS,
+    Contract,
+    Phase,
+    State,
+    before_play,
+)
 
 __all__ = ["JACKS", "PACK", "RANKINGS", "allowed", "following", "moves_for"]
 
@@ -71,10 +79,7 @@ JACKS: Final = tuple(cards.Card(cards.Rank.JACK, trump).mask for trump in cards.
 """The bit of each suit's jack, ``JACKS[trump]``."""
 
 _STOEKS: Final = tuple(melds.stoek_mask(trump) for trump in cards.Suit)
-_PLAY: Final = Phase.PLAY
-"""On Python 3.11 looking a member up on its enum class costs about 60 ns: hot code keeps it."""
 _NAME_TRUMPS: Final = tuple(NameTrump(suit) for suit in cards.Suit)
-_DISCARDS: dict[tuple[int, ...], Discard] = {}
 
 
 def _order(leader: int, dealer: int, players: int) -> tuple[int, ...]:
@@ -96,34 +101,44 @@ _PLAYS: Final = tuple(tuple((seat, card) for card in cards.CARDS) for seat in ra
 """``_PLAYS[seat][index]``: the ``(seat, card)`` pair of a trick, made once."""
 
 
-def following(trump: cards.Suit, rules: Rules) -> Following:
-    """Return the table of what may be played to each led card, under a trump and the rules.
+Following = tuple[tuple[int, int, int, int], ...]
+"""What may be played to a trick, by the index of the card led: the led suit's cards, the trumps,
+the trump jack's bit where it need not be played (else -1), and the trumps a lenient rule adds."""
+
+
+def _following(trump: cards.Suit, *, exempt: bool, lenient: bool) -> Following:
+    """Return the table of what may be played to each led card (see :func:`following`)."""
+    ranking = RANKINGS[trump]
+    trumps = ranking.trump_mask
+    return tuple(
+        (
+            ranking.suit_masks[suit] if suit >= 0 else 0,
+            trumps,
+            JACKS[trump] if suit == trump or exempt else -1,
+            trumps if lenient and suit != trump else 0,
+        )
+        for suit in ranking.suit_of
+    )
+
+
+_FOLLOWINGS: Final = tuple(
+    _following(trump, exempt=exempt, lenient=lenient)
+    for trump in cards.Suit
+    for exempt in (False, True)
+    for lenient in (False, True)
+)
+"""Every table of :func:`_following`, at the place :func:`following` numbers."""
+
+
+def following(trump: cards.Suit, rules: Rules) -> int:
+    """Return the number of the table of what may be played, under a trump and the rules.
 
     Rules 26-28: follow suit; void, trump; else anything. The trump jack never has to be
     played: a player whose only trump it is need not follow trumps with it (nor, with
     ``jack_exempt_on_plain_lead``, trump with it). With ``follow_mode="lenient"`` a player may
-    trump a plain lead even when he can follow suit.
+    trump a plain lead even when he can follow suit. :func:`allowed` reads the table.
     """
-    exempt = rules.jack_exempt_on_plain_lead
-    lenient = rules.follow_mode == "lenient"
-    table = _FOLLOWINGS.get((trump, exempt, lenient))
-    if table is None:
-        ranking = RANKINGS[trump]
-        trumps = ranking.trump_mask
-        table = tuple(
-            (
-                ranking.suit_masks[suit] if suit >= 0 else 0,
-                trumps,
-                JACKS[trump] if suit == trump or exempt else -1,
-                trumps if lenient and suit != trump else 0,
-            )
-            for suit in ranking.suit_of
-        )
-        _FOLLOWINGS[trump, exempt, lenient] = table
-    return table
-
-
-_FOLLOWINGS: dict[tuple[cards.Suit, bool, bool], Following] = {}
+    return 4 * trump + 2 * rules.jack_exempt_on_plain_lead + (rules.follow_mode == "lenient")
 
 
 def trick_plays(state: State, trick: tuple[int, ...]) -> tuple[tuple[int, cards.Card], ...]:
@@ -142,7 +157,7 @@ def allowed(hand: int, trick: tuple[int, ...], contract: Contract) -> int:
     """
     if not trick:
         return hand
-    suit, trumps, jack, lenient = contract.following[trick[0]]
+    suit, trumps, jack, lenient = _FOLLOWINGS[contract.following][trick[0]]
     result = hand & suit or hand & trumps or hand
     if result == jack and result != hand:
         return hand
@@ -188,15 +203,21 @@ def _discard(indices: tuple[int, ...]) -> Discard:
     return move
 
 
+@functools.cache
+def _discard_table() -> dict[tuple[int, ...], Discard]:
+    """Return every set of four cards' Discard move, by the cards' indices, made once.
+
+    A random hand's 330 choices are then looked up, where making them would cost three times as
+    much; the table takes about 70 ms and 10 MB, on the first discard phase of a process.
+    """
+    indices = [card.index for card in PACK]
+    return {chosen: _discard(chosen) for chosen in combinations(indices, STOCK_SIZE)}
+
+
 def _discards(hand: int) -> tuple[Discard, ...]:
     """Return every choice of four cards from the hand, in card order."""
-    if not _DISCARDS:
-        # Every set of four cards, made once: a random hand's 330 choices are then looked up,
-        # where making them would cost three times as much (about 8 MB, built in 50 ms).
-        indices = [card.index for card in PACK]
-        _DISCARDS.update((chosen, _discard(chosen)) for chosen in combinations(indices, STOCK_SIZE))
     indices = [card.index for card in cards.cards_in(hand)]
-    return tuple(map(_DISCARDS.__getitem__, combinations(indices, STOCK_SIZE)))
+    return tuple(map(_discard_table().__getitem__, combinations(indices, STOCK_SIZE)))
 
 
 def moves_for(state: State, contract: Contract, seat: int) -> tuple[Move, ...]:
@@ -330,7 +351,18 @@ def stoek(before: State, contract: Contract, seat: int, move: Stoek) -> State:
         meld_points=contract.meld_points + melds.STOEK_POINTS,
         used=contract.used | _STOEKS[trump],
     )
-    return attrs.evolve(before, contract=after, history=history.record(move, before.history))
+    # Positional, in the order of state.FIELDS.
+    return State(
+        before.match,
+        _PLAY,
+        seat,
+        after,
+        before.hands,
+        before.leader,
+        before.trick,
+        before.tricks,
+        history.History(move, before.history),
+    )
 
 
 def _why_not_play(state: State, contract: Contract, seat: int, card: cards.Card) -> str:

@@ -23,13 +23,7 @@ def trick_points(
     for trick in done:
         winner = trick.winner
         if winner is not None:
-            (_, first), (_, second), (_, third), (_, fourth) = trick.plays
-            points[winner] += (
-                values[first.index]
-                + values[second.index]
-                + values[third.index]
-                + values[fourth.index]
-            )
+            points[winner] += sum(values[card.index] for _, card in trick.plays)
             taken[winner] += 1
     if len(done) == TRICKS and done[-1].winner is not None:
         points[done[-1].winner] += scoring.LAST_TRICK_BONUS

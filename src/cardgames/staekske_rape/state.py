@@ -16,7 +16,6 @@ __all__ = [
     "TRICKS",
     "Call",
     "Contract",
-    "Following",
     "HandScore",
     "Match",
     "Phase",
@@ -34,10 +33,6 @@ TRICKS: Final = 7
 
 Call = moves.Bid | moves.Pass | moves.Concede
 """A call in the auction (the nanny's ``Bid(1)`` and ``Concede()`` included)."""
-
-Following = tuple[tuple[int, int, int, int], ...]
-"""What a player may play to a trick, by the index of the card led: the led suit's cards, the
-trumps, the trump jack's bit where it is exempt (else -1), and the trumps a lenient rule adds."""
 
 
 class Phase(enum.Enum):
@@ -59,8 +54,12 @@ class Phase(enum.Enum):
     """The declarer declares melds and leads; the seven tricks are played."""
 
 
+# On Python 3.11 looking a member up on its enum class costs about 60 ns; the engine's hot code
+# reads these module constants instead.
 _DEAL: Final = Phase.DEAL
-"""On Python 3.11 looking a member up on its enum class costs about 60 ns: hot code keeps it."""
+_AUCTION: Final = Phase.AUCTION
+_NANNY: Final = Phase.NANNY
+_PLAY: Final = Phase.PLAY
 
 
 @attrs.frozen
@@ -131,9 +130,9 @@ class Contract:
     stoek: bool = False
     stoek_pending: bool = False
     """Stoek was announced during the play: the declarer must now play the trump K or Q."""
-    following: Following = attrs.field(default=(), eq=False, repr=False)
-    """How players follow under the trump and the rules, once trumps are named (a table derived
-    from those two, so it takes no part in equality)."""
+    following: int = attrs.field(default=0, eq=False, repr=False)
+    """Which table of :func:`~cardgames.staekske_rape.play.following` applies, set when trumps
+    are named (derived from the trump and the rules, so it takes no part in equality)."""
 
     @property
     def nanny(self) -> int:
@@ -207,7 +206,8 @@ class State:
     contract: Contract | None
     hands: tuple[int, ...]
     leader: int
-    """The seat that leads the trick being played (before the play, the seat to move)."""
+    """The seat that leads the trick being played; before the first card of a hand, the seat to
+    move; between hands, the winner of the last trick."""
     trick: tuple[int, ...]
     """The card indices of the trick being played, the lead first (played from ``leader`` on)."""
     tricks: tuple[tricks.Trick, ...]
