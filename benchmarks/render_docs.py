@@ -164,17 +164,12 @@ def render(measured: dict[str, Any]) -> str:
             _list_table(results.headings(results.CALL_COLUMNS), results.call_rows(measured)),
             "",
         ]
-    for name, game in measured["games"].items():
-        if game.get("kinds"):
-            parts += [
-                f"Where the time goes: {name}",
-                "-" * len(f"Where the time goes: {name}"),
-                "",
-                _KINDS,
-                "",
-                _list_table(results.KIND_HEADINGS, results.kind_rows(game)),
-                "",
-            ]
+    broken_down = {name: game for name, game in measured["games"].items() if game.get("kinds")}
+    if broken_down:
+        parts += ["Where the time goes", "-------------------", "", _KINDS, ""]
+    for name, game in broken_down.items():
+        table = _list_table(results.KIND_HEADINGS, results.kind_rows(game))
+        parts += [name, "~" * len(name), "", table, ""]
     compared = results.comparisons(measured)
     if compared:
         columns = ["game", "peer", "cost: ours / theirs", "speed: ours / theirs"]
