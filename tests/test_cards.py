@@ -263,3 +263,20 @@ def test_ordering_against_a_non_card_raises_type_error(other: object) -> None:
 @pytest.mark.parametrize("other", [36, "Q♥", None])
 def test_equality_with_a_non_card_is_false(other: object) -> None:
     assert other != QUEEN_OF_HEARTS
+
+
+def test_as_cards_reads_text_cards_and_mixed_sequences_in_order() -> None:
+    queen, ten = cards.Card.parse("Q♥"), cards.Card.parse("10♣")
+    assert cards.as_cards("Q♥ 10♣") == (queen, ten)
+    assert cards.as_cards(["Q♥", ten]) == (queen, ten)
+    assert cards.as_cards(iter([ten, queen])) == (ten, queen)
+    assert cards.as_cards([]) == ()
+
+
+def test_as_cards_says_what_is_not_a_card() -> None:
+    with pytest.raises(errors.CardParseError, match="cannot read 7 as cards"):
+        cards.as_cards(7)  # type: ignore[arg-type]  # on purpose
+    with pytest.raises(errors.CardParseError, match="cannot read 7 as a card: expected a Card"):
+        cards.as_cards(["Q♥", 7])  # type: ignore[list-item]  # on purpose
+    with pytest.raises(errors.CardParseError, match="'Zz'"):
+        cards.as_cards(["Q♥", "Zz"])

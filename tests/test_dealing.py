@@ -198,6 +198,13 @@ def test_stack_rejects_cards_that_do_not_parse() -> None:
             receivers=RECEIVERS,
             packets=PACKETS,
         )
+    with pytest.raises(errors.CardParseError, match="cannot read 8 as cards"):
+        dealing.stack(
+            {1: 8},  # type: ignore[dict-item]  # not cards at all, on purpose
+            pack=PACK32,
+            receivers=RECEIVERS,
+            packets=PACKETS,
+        )
 
 
 def test_validate_order_accepts_cards_and_text() -> None:

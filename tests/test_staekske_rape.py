@@ -1224,3 +1224,9 @@ def test_a_subclass_of_play_plays_like_play() -> None:
     assert attrs.evolve(loud, history=None) == attrs.evolve(plain, history=None)
     assert loud.moves[-1] == LoudPlay(card)
     assert sr.is_legal(state, LoudPlay(card))
+
+
+def test_find_melds_reads_card_texts_and_rejects_what_is_not_a_card() -> None:
+    assert sr.find_melds(["J♣", "J♠", "J♥", "J♦"]) == (sr.Meld("J♣ J♠ J♥ J♦"),)
+    with pytest.raises(errors.CardParseError, match="cannot read 5 as a card"):
+        sr.find_melds(["J♣", 5])  # type: ignore[list-item]  # on purpose

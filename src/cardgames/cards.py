@@ -35,6 +35,7 @@ __all__ = [
     "Card",
     "Rank",
     "Suit",
+    "as_cards",
     "cards_in",
     "format_cards",
     "mask_of",
@@ -256,6 +257,38 @@ def parse_cards(text: str) -> tuple[Card, ...]:
             f"cannot read {text!r} as cards: expected text such as 'Q♥ 10♣'"
         )
     return tuple(Card.parse(item) for item in text.replace(",", " ").split())
+
+
+def as_cards(value: Iterable[Card | str] | str) -> tuple[Card, ...]:
+    """Return cards given as text (``"Q♥ 10♣"``) or as cards and card texts, in the order given.
+
+    Every function that takes cards from a caller reads them through this one.
+
+    Raises:
+        CardParseError: If an item is not a card, or ``value`` is neither text nor a sequence.
+
+    Example:
+        >>> as_cards(["Q♥", Card.parse("10♣")]) == as_cards("Q♥ 10♣")
+        True
+    """
+    if isinstance(value, str):
+        return parse_cards(value)
+    if not isinstance(value, Iterable):
+        raise errors.CardParseError(
+            f"cannot read {value!r} as cards: expected text such as 'Q♥ 10♣' or a sequence of cards"
+        )
+    return tuple(_as_card(item) for item in value)
+
+
+def _as_card(item: object) -> Card:
+    """Return a card given as a Card or as text."""
+    if isinstance(item, Card):
+        return item
+    if isinstance(item, str):
+        return Card.parse(item)
+    raise errors.CardParseError(
+        f"cannot read {item!r} as a card: expected a Card or text such as 'Q♥'"
+    )
 
 
 def format_cards(cards: Iterable[Card]) -> str:

@@ -113,12 +113,9 @@ def validate_order(order: object, pack: Sequence[cards.Card]) -> tuple[cards.Car
         CardParseError: If an item is text that is not a card.
         RulesError: If the order is not exactly the pack, saying what is missing or extra.
     """
-    if isinstance(order, str):
-        items: tuple[cards.Card, ...] = cards.parse_cards(order)
-    elif isinstance(order, Iterable):
-        items = tuple(_as_card(item) for item in order)
-    else:
+    if not isinstance(order, str | Iterable):
         raise errors.RulesError(f"a deal order must be a sequence of cards, not {order!r}")
+    items = cards.as_cards(order)
     if len(items) == len(pack) and set(items) == set(pack):
         return items
     duplicates = sorted({card for card in items if items.count(card) > 1})
@@ -135,17 +132,6 @@ def validate_order(order: object, pack: Sequence[cards.Card]) -> tuple[cards.Car
     ]
     raise errors.RulesError(
         f"a deal order must hold each of the {len(pack)} cards once ({'; '.join(problems)})"
-    )
-
-
-def _as_card(item: object) -> cards.Card:
-    """Return a card given as a Card or as text."""
-    if isinstance(item, cards.Card):
-        return item
-    if isinstance(item, str):
-        return cards.Card.parse(item)
-    raise errors.CardParseError(
-        f"cannot read {item!r} as a card: expected a Card or text such as 'Q♥'"
     )
 
 
@@ -182,12 +168,12 @@ def stack(
             raise errors.RulesError(
                 f"seat {seat} gets no cards in this deal (receivers: {list(receivers)})"
             )
-        chosen[seat] = _card_tuple(hand)
+        chosen[seat] = cards.as_cards(hand)
         if len(chosen[seat]) != hand_size:
             raise errors.RulesError(
                 f"seat {seat} must get {hand_size} cards, not {len(chosen[seat])}"
             )
-    stock_cards = None if stock is None else _card_tuple(stock)
+    stock_cards = None if stock is None else cards.as_cards(stock)
     if stock_cards is not None and len(stock_cards) != stock_size:
         raise errors.RulesError(f"the stock must hold {stock_size} cards, not {len(stock_cards)}")
     used = [card for hand in chosen.values() for card in hand] + list(stock_cards or ())
@@ -209,10 +195,3 @@ def stack(
         order.extend(card for hand in hands for card in hand[top : top + size])
         top += size
     return (*order, *left)
-
-
-def _card_tuple(items: Iterable[cards.Card] | str) -> tuple[cards.Card, ...]:
-    """Return cards given as text or as an iterable of cards or card texts."""
-    if isinstance(items, str):
-        return cards.parse_cards(items)
-    return tuple(_as_card(item) for item in items)

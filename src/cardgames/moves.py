@@ -31,14 +31,9 @@ def _order(value: Iterable[cards.Card | str] | str | None) -> tuple[cards.Card, 
     """
     if value is None:
         return None
-    if isinstance(value, str):
-        order = cards.parse_cards(value)
-    elif isinstance(value, Iterable):
-        order = tuple(
-            item if isinstance(item, cards.Card) else cards.Card.parse(item) for item in value
-        )
-    else:
+    if not isinstance(value, str | Iterable):
         raise errors.MoveParseError(f"a deal order must be cards or their text, not {value!r}")
+    order = cards.as_cards(value)
     if not order:
         raise errors.MoveParseError(
             "a stacked deal needs the cards in order; use Deal() to shuffle"

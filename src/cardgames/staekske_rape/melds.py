@@ -111,7 +111,7 @@ def melds_in(hand: int) -> tuple[Meld, ...]:
     return tuple(sorted(found, key=lambda meld: [card.index for card in meld.cards]))
 
 
-def find_melds(hand: Iterable[cards.Card] | str) -> tuple[Meld, ...]:
+def find_melds(hand: Iterable[cards.Card | str] | str) -> tuple[Meld, ...]:
     """Return the melds a hand holds: each four of a kind and each maximal sequence of 3+.
 
     Sequences run in the natural order A K Q J 10 9 8 7 in any suit; a run of five counts once
@@ -121,13 +121,14 @@ def find_melds(hand: Iterable[cards.Card] | str) -> tuple[Meld, ...]:
     Args:
         hand: The cards, as cards or text.
 
+    Raises:
+        CardParseError: If an item is not a card.
+
     Example:
         >>> [str(meld) for meld in find_melds("A♣ K♣ Q♣ 10♣ 9♣ 8♣ 7♥")]
         ['meld 8♣ 9♣ 10♣', 'meld Q♣ K♣ A♣']
     """
-    if isinstance(hand, str):
-        hand = cards.parse_cards(hand)
-    return melds_in(cards.mask_of(hand))
+    return melds_in(cards.mask_of(cards.as_cards(hand)))
 
 
 def meld_name(meld: Meld) -> str:

@@ -150,14 +150,9 @@ class NoStock:
 
 def _card_set(value: Iterable[cards.Card | str] | str) -> tuple[cards.Card, ...]:
     """Convert cards given as text or items to a tuple in card order, without repeats."""
-    if isinstance(value, str):
-        items = cards.parse_cards(value)
-    elif isinstance(value, Iterable):
-        items = tuple(
-            item if isinstance(item, cards.Card) else cards.Card.parse(item) for item in value
-        )
-    else:
+    if not isinstance(value, str | Iterable):
         raise errors.MoveParseError(f"expected cards such as 'J♥ Q♥ K♥', not {value!r}")
+    items = cards.as_cards(value)
     if len(set(items)) != len(items):
         raise errors.MoveParseError(f"a card is named twice in {cards.format_cards(items)}")
     return tuple(sorted(items))
