@@ -176,38 +176,15 @@ def hand_result(
         >>> hand_result(bid=3, card_points=0, no_tricks=True)
         -50
     """
-    rules = rules or _DEFAULT
-    _check(bid, card_points, meld_points, all_tricks, no_tricks)
-    return _result(
-        bid,
-        card_points,
-        meld_points,
+    return scored_result(
+        bid=bid,
+        card_points=card_points,
+        meld_points=meld_points,
         without_stock=without_stock,
         all_tricks=all_tricks,
         no_tricks=no_tricks,
         rules=rules,
-    )
-
-
-def _result(
-    bid: int,
-    card_points: int,
-    meld_points: int,
-    *,
-    without_stock: bool,
-    all_tricks: bool,
-    no_tricks: bool,
-    rules: Rules,
-) -> int:
-    """Return :func:`hand_result` for checked arguments."""
-    if no_tricks:
-        return -rules.zero_tricks_penalty
-    achieved, _, needed = _parts(bid, card_points, meld_points, all_tricks, rules)
-    difference = achieved - needed
-    result = difference if difference >= 0 else -(2 * -difference + 10)
-    if without_stock and (result > 0 or rules.no_stock_doubles_losses):
-        result *= 2
-    return result
+    )[0]
 
 
 def explain_result(
@@ -259,19 +236,15 @@ def scored_result(
     """
     rules = rules or _DEFAULT
     _check(bid, card_points, meld_points, all_tricks, no_tricks)
-    result = _result(
-        bid,
-        card_points,
-        meld_points,
-        without_stock=without_stock,
-        all_tricks=all_tricks,
-        no_tricks=no_tricks,
-        rules=rules,
-    )
     head = f"bid {bid}, without stock" if without_stock else f"bid {bid}"
     if no_tricks:
+        result = -rules.zero_tricks_penalty
         return result, f"{head}: no trick → {_signed(result)}"
     achieved, melds, needed = _parts(bid, card_points, meld_points, all_tricks, rules)
+    difference = achieved - needed
+    single = difference if difference >= 0 else -(2 * -difference + 10)
+    doubled = without_stock and (single > 0 or rules.no_stock_doubles_losses)
+    result = 2 * single if doubled else single
     if all_tricks and rules.all_tricks_fixed_25:
         got = f"all 7 tricks → {achieved}"
     else:
@@ -279,11 +252,9 @@ def scored_result(
     if melds:
         got += f", melds {meld_points} → {melds}"
     sum_text = f"{bid} + 10 {_MINUS} {melds}" if melds else f"{bid} + 10"
-    difference = achieved - needed
     if difference == 0:
         verdict = "made exactly → 0"
     else:
-        single = difference if difference > 0 else -(2 * -difference + 10)
         word = "over" if difference > 0 else "short"
         verdict = f"{word} {abs(difference)} → {_signed(single)}"
         if result != single:
