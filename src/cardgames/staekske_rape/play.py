@@ -169,8 +169,8 @@ def _before_lead(state: State) -> bool:
     return not state.tricks and not state.trick
 
 
-def _may_stoek(state: State, contract: Contract, seat: int) -> bool:
-    """Return whether ``seat`` may announce Stoek now (rule 23)."""
+def _may_stoek(state: State, contract: Contract, seat: int, playable: int) -> bool:
+    """Return whether ``seat``, who may play ``playable``, may announce Stoek now (rule 23)."""
     if contract.stoek or seat != contract.declarer or contract.trump is None:
         return False
     pair = _STOEKS[contract.trump]
@@ -178,7 +178,7 @@ def _may_stoek(state: State, contract: Contract, seat: int) -> bool:
         return False
     if contract.used & pair and not state.rules.melds_may_share_cards:
         return False
-    return _before_lead(state) or bool(allowed(state.hands[seat], state.trick, contract) & pair)
+    return _before_lead(state) or bool(playable & pair)
 
 
 def _open_melds(state: State, contract: Contract, seat: int) -> list[Meld]:
@@ -230,7 +230,7 @@ def moves_for(state: State, contract: Contract, seat: int) -> tuple[Move, ...]:
         if contract.stoek_pending and contract.trump is not None:
             return core_moves.plays_in(can & _STOEKS[contract.trump])
         found: list[Move] = [*_open_melds(state, contract, seat)]
-        if _may_stoek(state, contract, seat):
+        if _may_stoek(state, contract, seat, can):
             found.append(STOEK)
         return (*found, *core_moves.plays_in(can)) if found else core_moves.plays_in(can)
     if phase is Phase.STOCK:
@@ -342,7 +342,8 @@ def _why_not_stoek(state: State, contract: Contract, seat: int) -> str:
 def stoek(before: State, contract: Contract, seat: int, move: Stoek) -> State:
     """Announce Stoek (rule 23): before the first lead, or just before playing the K or Q."""
     trump = contract.trump
-    if trump is None or not _may_stoek(before, contract, seat):
+    playable = allowed(before.hands[seat], before.trick, contract)
+    if trump is None or not _may_stoek(before, contract, seat, playable):
         raise errors.IllegalMoveError(_why_not_stoek(before, contract, seat), move=move, seat=seat)
     after = attrs.evolve(
         contract,
