@@ -76,25 +76,26 @@ def _playout_run(match_game: game.AnyGame, seed: int) -> Callable[[float], timin
     is_over = match_game.is_over
     legal_moves = match_game.legal_moves
     apply = match_game.apply
-    clock = timing.clock
 
     def run(min_seconds: float) -> timing.Trial:
         rng = random.Random(seed)
         choice = rng.choice
-        hands = actions = 0
-        start = clock()
         state = new_game(seed=rng.getrandbits(48))
-        while True:
-            if is_over(state):
-                state = new_game(seed=rng.getrandbits(48))
-            state = apply(state, choice(legal_moves(state)))  # the deal
-            while not state.hand_over:
-                state = apply(state, choice(legal_moves(state)))
+
+        def play_hand() -> int:
+            nonlocal state
+            current = state
+            if is_over(current):
+                current = new_game(seed=rng.getrandbits(48))
+            current = apply(current, choice(legal_moves(current)))  # the deal
+            actions = 0
+            while not current.hand_over:
+                current = apply(current, choice(legal_moves(current)))
                 actions += 1
-            hands += 1
-            if clock() - start >= min_seconds:
-                break
-        return timing.Trial(clock() - start, {"hands": hands, "actions": actions})
+            state = current
+            return actions
+
+        return timing.hands_run(play_hand, min_seconds)
 
     return run
 

@@ -63,15 +63,14 @@ def _open_spiel_run(
     uniform: bool,
 ) -> Callable[[float], timing.Trial]:
     """Return a timed run of random OpenSpiel episodes driven from Python."""
-    clock = timing.clock
 
     def run(min_seconds: float) -> timing.Trial:
         rng = random.Random(seed)
         choice = rng.choice
         choices = rng.choices
-        hands = actions = 0
-        start = clock()
-        while True:
+
+        def play_hand() -> int:
+            actions = 0
             state = pyspiel_game.new_initial_state()
             while not state.is_terminal():
                 if state.is_chance_node():
@@ -84,10 +83,9 @@ def _open_spiel_run(
                 else:
                     state.apply_action(choice(state.legal_actions()))
                     actions += 1
-            hands += 1
-            if clock() - start >= min_seconds:
-                break
-        return timing.Trial(clock() - start, {"hands": hands, "actions": actions})
+            return actions
+
+        return timing.hands_run(play_hand, min_seconds)
 
     return run
 
@@ -132,17 +130,17 @@ def _open_spiel_bots(name: str, seed: int) -> timing.Suite:
         for player in range(pyspiel_game.num_players())
     ]
     evaluate_bots = pyspiel.evaluate_bots
-    clock = timing.clock
 
     def run(min_seconds: float) -> timing.Trial:
-        hands = 0
-        start = clock()
-        while True:
-            evaluate_bots(pyspiel_game.new_initial_state(), bots, seed + hands)
-            hands += 1
-            if clock() - start >= min_seconds:
-                break
-        return timing.Trial(clock() - start, {"hands": hands})
+        episodes = 0
+
+        def play_hand() -> int:
+            nonlocal episodes
+            evaluate_bots(pyspiel_game.new_initial_state(), bots, seed + episodes)
+            episodes += 1
+            return 0  # the C++ loop does not report its actions
+
+        return timing.hands_run(play_hand, min_seconds, count_actions=False)
 
     return timing.Suite(
         runs={"playout": run},
@@ -158,23 +156,21 @@ def _rlcard_gin_rummy(seed: int) -> timing.Suite:
     game_module = _import("rlcard.games.gin_rummy.game")
     rlcard_game = game_module.GinRummyGame()
     rlcard_game.np_random = numpy.random.RandomState(seed)
-    clock = timing.clock
 
     def run(min_seconds: float) -> timing.Trial:
         rng = random.Random(seed)
         choice = rng.choice
         judge = rlcard_game.judge
-        hands = actions = 0
-        start = clock()
-        while True:
+
+        def play_hand() -> int:
+            actions = 0
             rlcard_game.init_game()
             while not rlcard_game.is_over():
                 rlcard_game.step(choice(judge.get_legal_actions()))
                 actions += 1
-            hands += 1
-            if clock() - start >= min_seconds:
-                break
-        return timing.Trial(clock() - start, {"hands": hands, "actions": actions})
+            return actions
+
+        return timing.hands_run(play_hand, min_seconds)
 
     return timing.Suite(
         runs={"playout": run},

@@ -19,6 +19,7 @@ __all__ = [
     "Trial",
     "as_json",
     "clock",
+    "hands_run",
     "interleave",
     "machine",
     "median_cost_us",
@@ -70,6 +71,28 @@ class Suite:
 
     runs: dict[str, Run]
     summarize: Callable[[dict[str, list[Trial]]], dict[str, Any]]
+
+
+def hands_run(
+    play_hand: Callable[[], int], min_seconds: float, *, count_actions: bool = True
+) -> Trial:
+    """Play hands until at least ``min_seconds`` have passed, and count them and their actions.
+
+    Every implementation's random hands are timed by this one loop, so that they pay alike for
+    it. ``play_hand`` plays one hand and returns how many player actions it took; with
+    ``count_actions=False`` (a loop that cannot see its actions) only the hands are counted.
+    """
+    hands = actions = 0
+    start = clock()
+    while True:
+        actions += play_hand()
+        hands += 1
+        if clock() - start >= min_seconds:
+            break
+    seconds = clock() - start
+    return Trial(
+        seconds, {"hands": hands, "actions": actions} if count_actions else {"hands": hands}
+    )
 
 
 def interleave(
