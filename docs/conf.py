@@ -55,9 +55,7 @@ nitpick_ignore = [
     ("py:class", "Validator"),
     # The engines' own records inside a State (its docstring says the stored fields may change
     # between versions). Not public, so not documented; State's signature still names them.
-    ("py:class", "cardgames.kalter_schlag.state.Match"),
     ("py:class", "cardgames.staekske_rape.state.Contract"),
-    ("py:class", "cardgames.staekske_rape.state.Match"),
 ]
 default_role = "py:obj"
 language = "en"

@@ -30,6 +30,15 @@ def test_watch_plays_a_seeded_match_to_its_end(capsys: pytest.CaptureFixture[str
     assert capsys.readouterr().out == out
 
 
+def test_watch_accepts_the_module_spelling(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["watch", "kalter_schlag", "--seed", "7", "--max-hands", "1"]) == 0
+    assert capsys.readouterr().out.startswith("Kalter Schlag, seed 7, 4 random bots")
+    with pytest.raises(SystemExit) as exited:
+        cli.main(["watch", "kalter schlag"])
+    assert exited.value.code == 2
+    assert "invalid choice: 'kalter schlag'" in capsys.readouterr().err
+
+
 def test_watch_stops_at_the_hand_limit(capsys: pytest.CaptureFixture[str]) -> None:
     assert (
         cli.main(["watch", "staekske-rape", "--seed", "3", "--players", "5", "--max-hands", "2"])

@@ -1,9 +1,11 @@
 """One conformance suite for every game in ``cardgames.GAMES``.
 
 Each test is parametrised over the registry, so a game joins the suite by registering itself.
-The generic checks use only the registry's functions (``GAMES[name].new_game``, ``apply`` …)
-and the ``MatchState`` / ``PlayerView`` protocols; what only some games have (a pack to
-conserve, card points per hand, how many random hands CI must play) is in :data:`FACTS`.
+The generic checks use only the registry's entry (its functions ``GAMES[name].new_game``,
+``apply`` … and its facts: player counts, the bound on a hand's moves), the properties every
+``State`` inherits from :class:`cardgames.game.MatchFacts` and the ``PlayerView`` protocol. What
+the suite needs beyond the entry (how many random hands CI must play, a pack to conserve, card
+points per hand) is in :data:`FACTS`.
 """
 
 from __future__ import annotations
@@ -137,6 +139,8 @@ def assert_refused(rules_of: game.AnyGame, state: Any, move: object, **seat: int
 def test_registry_entry(name: str) -> None:
     rules_of = cardgames.GAMES[name]
     assert rules_of.name == name
+    assert cardgames.GAMES[name.replace("-", "_")] is rules_of
+    assert rules_of.module == f"cardgames.{name.replace('-', '_')}"
     assert rules_of.title
     assert rules_of.players
     assert all(count > 1 for count in rules_of.players)
@@ -206,7 +210,9 @@ def test_random_matches(name: str) -> None:
     for seed in range(facts.matches):
         chooser = chooser_for(seed)
         state = rules_of.new_game(rules_for(name), seed=seed)
+        bound = rules_of.max_hand_moves(state.rules, state.players)
         last_hand_number = 0
+        hand_began = 0
         for step in range(facts.max_moves):
             legal = rules_of.legal_moves(state)
             over = rules_of.is_over(state)
@@ -216,6 +222,10 @@ def test_random_matches(name: str) -> None:
             # A hand is over when the next legal move is a deal, or the match is over.
             assert state.hand_over == (over or legal == (deal,))
             assert last_hand_number <= state.hand_number <= last_hand_number + 1
+            if state.hand_number != last_hand_number:
+                hand_began = step - 1  # the deal was the move before
+            # No hand takes more moves than the entry's bound.
+            assert step - hand_began <= bound
             last_hand_number = state.hand_number
             thorough = seed < 5 or step % 7 == 0 or state.hand_over
             if thorough and facts.cards_in_play is not None and state.hand_number:

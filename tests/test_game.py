@@ -16,6 +16,15 @@ def test_registry() -> None:
     entry = cardgames.GAMES["kalter-schlag"]
     assert game.register(entry) is entry
     assert cardgames.GAMES["kalter-schlag"] is entry
+    assert cardgames.GAMES["kalter_schlag"] is entry
+    assert "kalter_schlag" in cardgames.GAMES
+    assert list(cardgames.GAMES) == [entry.name for entry in cardgames.GAMES.values()]
+    assert len(cardgames.GAMES) == len(list(cardgames.GAMES))
+    assert "kalter-schlag" in repr(cardgames.GAMES)
+    for missing in ("kalter schlag", "chess", 7, None):
+        assert missing not in cardgames.GAMES
+        with pytest.raises(KeyError):
+            cardgames.GAMES[missing]  # type: ignore[index]  # not a name, on purpose
 
 
 def test_package_exports() -> None:

@@ -19,15 +19,18 @@ from collections.abc import Mapping
 from typing import Final
 
 from cardgames import cards, errors, game
-from cardgames import kalter_schlag as _kalter_schlag
-from cardgames import staekske_rape as _staekske_rape
+
+# One line per game: importing a game package registers it in GAMES.
+from cardgames import kalter_schlag as _kalter_schlag  # noqa: F401  # imported to register
+from cardgames import staekske_rape as _staekske_rape  # noqa: F401  # imported to register
 
 __all__ = ["GAMES", "__version__", "cards", "errors"]
 
 __version__ = "0.1.0.dev0"
 
-game.register(_kalter_schlag.GAME)
-game.register(_staekske_rape.GAME)
-
 GAMES: Final[Mapping[str, game.AnyGame]] = game.registry()
-"""Every game by its registry name, e.g. ``GAMES["kalter-schlag"]``."""
+"""Every game by its registry name, e.g. ``GAMES["kalter-schlag"]`` (or ``GAMES["kalter_schlag"]``).
+
+Each game package registers itself when imported; the imports above, one line per game, are
+the whole list.
+"""

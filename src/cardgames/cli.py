@@ -31,7 +31,12 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
     commands.add_parser("games", help="list the games")
     watch = commands.add_parser("watch", help="watch random bots play a seeded match")
-    watch.add_argument("game", choices=sorted(cardgames.GAMES), help="the game to play")
+    watch.add_argument(
+        "game",
+        choices=cardgames.GAMES,  # accepts "kalter_schlag" as well as "kalter-schlag"
+        metavar="game",
+        help=f"the game to play: {', '.join(cardgames.GAMES)} (or with _ for -)",
+    )
     watch.add_argument("--seed", type=int, default=None, help="the match seed (random if left out)")
     watch.add_argument("--players", type=int, default=None, help="number of seats (game's usual)")
     watch.add_argument(

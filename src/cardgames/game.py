@@ -1,10 +1,19 @@
-"""The shape every game module shares, and the registry of games.
+"""The shape every game shares: its entry in the registry, its match record, its checks.
 
-Each game package (``cardgames.kalter_schlag`` …) has module-level functions with the same names
-and signatures — ``new_game``, ``current_player``, ``legal_moves``, ``is_legal``, ``apply``,
-``is_over``, ``score``, ``view``, ``parse_move``, ``replay`` — and a ``GAME`` object that bundles
-them. ``GAME`` satisfies the :class:`Game` protocol, so agents, the command line, simulation and
-codecs work for every game without special cases.
+A game is a package (``cardgames.kalter_schlag`` …) whose engine has the functions every game
+has — ``new_game``, ``current_player``, ``legal_moves``, ``apply``, ``is_over``, ``score``,
+``view``, ``parse_move``, ``narrate`` — and one :class:`Game` value, its ``GAME``, that bundles
+them with the game's facts (names, player counts, a bound on a hand's moves) and adds what is
+the same for every game (:meth:`Game.is_legal`, :meth:`Game.replay`). The package registers
+``GAME`` itself, so a game joins :data:`cardgames.GAMES`, the command line, the agents and the
+conformance suite by being imported once.
+
+:class:`Game` is generic in the game's types and checked by mypy: a game whose functions do not
+have the shared signatures does not type-check where its ``GAME`` is built.
+
+Every game's ``State`` holds a :class:`Match` (what no move inside a hand changes: the rules,
+the seed, the seats, the score sheet) and inherits the read-only properties that forward to it
+from :class:`MatchFacts`.
 
 Example:
     >>> import cardgames
@@ -12,35 +21,39 @@ Example:
     >>> state = game.new_game(seed=3)
     >>> game.legal_moves(state)
     (Deal(),)
+    >>> cardgames.GAMES["kalter_schlag"] is game
+    True
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, Generic, Protocol, TypeVar
 
 import attrs
 import typing_extensions
 
-from cardgames import dealing, errors
+from cardgames import dealing, errors, history
 
 __all__ = [
     "AnyGame",
+    "Apply",
+    "Engine",
     "Game",
-    "GameModule",
     "HandScore",
-    "MatchState",
+    "Match",
+    "MatchFacts",
+    "NewGame",
     "PlayerView",
+    "Registry",
     "Score",
     "check_players",
     "check_rules",
     "check_seat",
     "check_seed",
     "check_turn",
-    "is_legal",
     "register",
     "registry",
-    "replay",
     "start_seed",
 ]
 
@@ -89,37 +102,127 @@ class Score(Generic[HandScoreT_co]):
     losers: tuple[int, ...]
 
 
-class MatchState(Protocol):
-    """What generic code may read from any game's ``State``."""
+RulesT = TypeVar("RulesT")
+RulesT_co = TypeVar("RulesT_co", covariant=True)
+RulesT_contra = TypeVar("RulesT_contra", contravariant=True)
+HandT_co = TypeVar("HandT_co", bound=HandScore, covariant=True)
+MoveT = TypeVar("MoveT")
+MoveT_co = TypeVar("MoveT_co", covariant=True)
+MoveT_contra = TypeVar("MoveT_contra", contravariant=True)
+StateT = TypeVar("StateT")
+StateT_co = TypeVar("StateT_co", covariant=True)
+ViewT = TypeVar("ViewT")
+ScoreT = TypeVar("ScoreT")
+
+
+@attrs.frozen
+class Match(Generic[RulesT_co, HandT_co]):
+    """What no move inside a hand changes: the rules, the seats, the seed and the score sheet.
+
+    Every game's ``State`` holds one, so a move copies one reference for all of these. A game
+    with more to keep for the whole match (a chip ledger, a Hollywood sheet) subclasses it.
+    ``apply`` builds a new one (with ``attrs.evolve``) only when a hand is dealt or closed.
+
+    Attributes:
+        rules: The match's options.
+        seed: The seed every deal of the match derives from.
+        players: The number of seats.
+        first_dealer: The seat that dealt the first hand.
+        hand_number: 0 before the first deal, then the number of hands dealt.
+        totals: Each seat's running total (game points, penalty points or chips: see the game).
+        hand_scores: Each finished hand's score, oldest first.
+        winners: The match's winners once it is over, else None.
+        losers: The match's losers once it is over, else None.
+    """
+
+    rules: RulesT_co
+    seed: int
+    players: int
+    first_dealer: int
+    hand_number: int
+    totals: tuple[int, ...]
+    hand_scores: tuple[HandT_co, ...]
+    winners: tuple[int, ...] | None
+    losers: tuple[int, ...] | None
+
+
+class MatchFacts(Generic[RulesT_co, HandT_co, MoveT_co]):
+    """The read-only facts of a match that every game's ``State`` has, read from its ``match``.
+
+    A game's ``State`` (a frozen attrs class) inherits from this and has the fields ``match``
+    (a :class:`Match`) and ``history`` (the move history). The properties here forward to them;
+    a game adds only its own facts.
+    """
+
+    __slots__ = ()
+
+    match: Match[RulesT_co, HandT_co]
+    history: history.History[MoveT_co] | None
+
+    @property
+    def rules(self) -> RulesT_co:
+        """The match's options."""
+        return self.match.rules
 
     @property
     def seed(self) -> int:
         """The seed every deal of the match derives from."""
-        ...
+        return self.match.seed
 
     @property
     def players(self) -> int:
         """The number of seats."""
-        ...
+        return self.match.players
+
+    @property
+    def first_dealer(self) -> int:
+        """The seat that dealt the first hand."""
+        return self.match.first_dealer
 
     @property
     def hand_number(self) -> int:
-        """0 before the first deal, then the number of deals made."""
-        ...
+        """0 before the first deal, then the number of hands dealt."""
+        return self.match.hand_number
 
     @property
-    def hand_over(self) -> bool:
-        """Whether no hand is in progress (the next move is a deal, or the match is over)."""
-        ...
+    def totals(self) -> tuple[int, ...]:
+        """Each seat's running total, in the game's unit (see the game's ``Score``)."""
+        return self.match.totals
 
     @property
-    def moves(self) -> tuple[Any, ...]:
-        """Every move applied since the match began, in order."""
-        ...
+    def hand_scores(self) -> tuple[HandT_co, ...]:
+        """Each finished hand's score, oldest first."""
+        return self.match.hand_scores
 
+    @property
+    def winners(self) -> tuple[int, ...] | None:
+        """The match's winners once it is over, else None."""
+        return self.match.winners
 
-MoveT = TypeVar("MoveT")
-MoveT_co = TypeVar("MoveT_co", covariant=True)
+    @property
+    def losers(self) -> tuple[int, ...] | None:
+        """The match's losers once it is over, else None."""
+        return self.match.losers
+
+    @property
+    def over(self) -> bool:
+        """Whether the match has ended."""
+        return self.match.winners is not None
+
+    @property
+    def dealer(self) -> int:
+        """The seat that dealt the current hand, or deals next before the first hand.
+
+        The deal passes to the left after every hand; a game whose deal moves otherwise
+        overrides this.
+        """
+        match = self.match
+        return (match.first_dealer + max(match.hand_number - 1, 0)) % match.players
+
+    @property
+    def moves(self) -> tuple[MoveT_co, ...]:
+        """Every move applied since the match began, oldest first."""
+        return history.moves_of(self.history)
 
 
 class PlayerView(Protocol[MoveT_co]):
@@ -136,33 +239,42 @@ class PlayerView(Protocol[MoveT_co]):
         ...
 
 
-RulesT_contra = TypeVar("RulesT_contra", contravariant=True)
-StateT = TypeVar("StateT", bound=MatchState)
-ViewT_co = TypeVar("ViewT_co", bound=PlayerView[Any], covariant=True)
-ScoreT_co = TypeVar("ScoreT_co", bound=Score[Any], covariant=True)
+class NewGame(Protocol[RulesT_contra, StateT_co]):
+    """The signature of every game's ``new_game``."""
 
-
-class Game(Protocol[RulesT_contra, StateT, MoveT, ViewT_co, ScoreT_co]):
-    """The operations every game module provides (see DESIGN: the API every game module has)."""
-
-    @property
-    def name(self) -> str:
-        """The game's registry key, e.g. ``"kalter-schlag"``."""
+    def __call__(
+        self,
+        rules: RulesT_contra | None = None,
+        *,
+        seed: int | None = None,
+        players: int | None = None,
+        first_dealer: int | None = None,
+    ) -> StateT_co:
+        """Start a match in its first hand's deal phase."""
         ...
 
-    @property
-    def title(self) -> str:
-        """The game's name for people, e.g. ``"Kalter Schlag"``."""
+
+class Apply(Protocol[StateT, MoveT_contra]):
+    """The signature of every game's ``apply``."""
+
+    def __call__(self, state: StateT, move: MoveT_contra, /, *, seat: int | None = None) -> StateT:
+        """Return the state after the move; raise IllegalMoveError if it is not legal."""
         ...
 
-    @property
-    def players(self) -> tuple[int, ...]:
-        """The numbers of seats the game can be played with; the first is the usual one."""
-        ...
 
-    @property
-    def rules_type(self) -> type[Any]:
-        """The game's ``Rules`` class: ``GAME.rules_type(max_hands=10)`` builds options."""
+ViewT_co = TypeVar("ViewT_co", covariant=True)
+ScoreT_co = TypeVar("ScoreT_co", covariant=True)
+
+
+class Engine(Protocol[RulesT_contra, StateT, MoveT, ViewT_co, ScoreT_co]):
+    """What a game's engine module provides: :meth:`Game.of` reads a ``GAME`` from one.
+
+    A module satisfies this protocol when it has these functions with these signatures (mypy
+    checks modules against protocols), so a game's ``engine.py`` is its own ``Engine``.
+    """
+
+    def max_hand_moves(self, rules: RulesT_contra, players: int, /) -> int:
+        """The most moves a hand of a match with these rules and seats can take."""
         ...
 
     def new_game(
@@ -176,96 +288,238 @@ class Game(Protocol[RulesT_contra, StateT, MoveT, ViewT_co, ScoreT_co]):
         """Start a match in its first hand's deal phase."""
         ...
 
-    def current_player(self, state: StateT) -> int | None:
+    def current_player(self, state: StateT, /) -> int | None:
         """The seat to move, or None when the match is over."""
         ...
 
-    def legal_moves(self, state: StateT) -> tuple[MoveT, ...]:
+    def legal_moves(self, state: StateT, /) -> tuple[MoveT, ...]:
         """The moves the seat to move may make, in the game's documented order."""
         ...
 
-    def is_legal(self, state: StateT, move: object) -> bool:
-        """Whether ``apply(state, move)`` would succeed."""
-        ...
-
-    def apply(self, state: StateT, move: MoveT, *, seat: int | None = None) -> StateT:
+    def apply(self, state: StateT, move: MoveT, /, *, seat: int | None = None) -> StateT:
         """Return the state after the move; raise IllegalMoveError if it is not legal."""
         ...
 
-    def is_over(self, state: StateT) -> bool:
+    def is_over(self, state: StateT, /) -> bool:
         """Whether the match has ended."""
         ...
 
-    def score(self, state: StateT) -> ScoreT_co:
+    def score(self, state: StateT, /) -> ScoreT_co:
         """The score sheet so far."""
         ...
 
-    def view(self, state: StateT, seat: int) -> ViewT_co:
+    def view(self, state: StateT, seat: int, /) -> ViewT_co:
         """What the seat may know."""
         ...
 
-    def parse_move(self, text: str) -> MoveT:
+    def parse_move(self, text: str, /) -> MoveT:
         """Read a move from its text form."""
         ...
 
-    def narrate(self, before: StateT, move: MoveT, after: StateT) -> str | None:
-        """A line of public commentary on a move (a finished trick, a bid), or None.
-
-        It tells only what every seat saw, so a server may broadcast it.
-        """
+    def narrate(self, before: StateT, move: MoveT, after: StateT, /) -> str | None:
+        """A line of public commentary on a move, or None."""
         ...
+
+
+@attrs.frozen
+class Game(Generic[RulesT, StateT, MoveT, ViewT, ScoreT]):
+    """A game's entry in the registry: its names, its facts, and its engine's functions.
+
+    Each game package builds its ``GAME`` from its engine's functions and registers it. The
+    fields hold those functions, so ``GAME.apply(state, move)`` is the package's ``apply``; the
+    methods are the same for every game. The type parameters are the game's ``Rules``,
+    ``State``, move union, ``View`` and ``Score`` types, and mypy checks each function against
+    the shared signature where the entry is built.
+
+    Attributes:
+        name: The registry key, e.g. ``"kalter-schlag"`` (``GAMES`` also accepts
+            ``"kalter_schlag"``, the module's spelling).
+        title: The game's name for people, e.g. ``"Kalter Schlag"``.
+        players: The numbers of seats the game can be played with; the first is the usual one.
+        rules_type: The game's ``Rules`` class: ``GAME.rules_type(max_hands=10)`` builds options.
+        max_hand_moves: ``max_hand_moves(rules, players)``: no hand of a match with these rules
+            and seats takes more moves than this (its deal included): a bound for simulations
+            and for buffers sized in advance.
+        new_game: Start a match in its first hand's deal phase (see each game's ``new_game``).
+        current_player: The seat to move, or None when the match is over.
+        legal_moves: The moves the seat to move may make, in the game's documented order.
+        apply: The state after a move; raises IllegalMoveError if it is not legal.
+        is_over: Whether the match has ended.
+        score: The score sheet so far.
+        view: What a seat may know: ``view(state, seat)``.
+        parse_move: Read a move from its text form.
+        narrate: A line of public commentary on a move (a finished trick, a bid), or None; it
+            tells only what every seat saw, so a server may broadcast it.
+    """
+
+    name: str
+    title: str
+    players: tuple[int, ...]
+    rules_type: type[RulesT]
+    max_hand_moves: Callable[[RulesT, int], int]
+    new_game: NewGame[RulesT, StateT]
+    current_player: Callable[[StateT], int | None]
+    legal_moves: Callable[[StateT], tuple[MoveT, ...]]
+    apply: Apply[StateT, MoveT]
+    is_over: Callable[[StateT], bool]
+    score: Callable[[StateT], ScoreT]
+    view: Callable[[StateT, int], ViewT]
+    parse_move: Callable[[str], MoveT]
+    narrate: Callable[[StateT, MoveT, StateT], str | None]
+
+    @classmethod
+    def of(
+        cls,
+        engine: Engine[RulesT, StateT, MoveT, ViewT, ScoreT],
+        *,
+        name: str,
+        title: str,
+        players: tuple[int, ...],
+        rules_type: type[RulesT],
+    ) -> Game[RulesT, StateT, MoveT, ViewT, ScoreT]:
+        """Return the entry of a game whose functions are those of its engine module.
+
+        A game package's ``GAME`` is one call: ``game.register(game.Game.of(engine, name=…,
+        title=…, players=…, rules_type=Rules))``. Mypy checks the module's functions against
+        :class:`Engine` there.
+        """
+        return cls(
+            name=name,
+            title=title,
+            players=players,
+            rules_type=rules_type,
+            max_hand_moves=engine.max_hand_moves,
+            new_game=engine.new_game,
+            current_player=engine.current_player,
+            legal_moves=engine.legal_moves,
+            apply=engine.apply,
+            is_over=engine.is_over,
+            score=engine.score,
+            view=engine.view,
+            parse_move=engine.parse_move,
+            narrate=engine.narrate,
+        )
+
+    @property
+    def module(self) -> str:
+        """The game's module, e.g. ``"cardgames.kalter_schlag"``."""
+        return "cardgames." + self.name.replace("-", "_")
+
+    def is_legal(self, state: StateT, move: object) -> bool:
+        """Return whether ``apply(state, move)`` would succeed (stacked deals included).
+
+        It answers False for anything that is not a legal move of the game; it never raises an
+        :class:`~cardgames.errors.IllegalMoveError`.
+
+        Example:
+            >>> from cardgames import kalter_schlag
+            >>> state = kalter_schlag.new_game(seed=1)
+            >>> kalter_schlag.is_legal(state, kalter_schlag.Deal())
+            True
+            >>> kalter_schlag.is_legal(state, "deal")  # text is not a move: parse_move reads it
+            False
+        """
+        try:
+            self.apply(state, move)  # type: ignore[arg-type]  # any object: apply refuses non-moves
+        except errors.IllegalMoveError:
+            return False
+        return True
 
     def replay(
         self,
-        rules: RulesT_contra | None,
+        rules: RulesT | None,
         seed: int,
         moves: Iterable[MoveT | str],
         *,
         players: int | None = None,
         first_dealer: int | None = None,
     ) -> StateT:
-        """Rebuild the state reached by applying the moves to a new match."""
-        ...
+        """Return the state reached by applying ``moves`` (moves or their text) to a new match.
 
+        Args:
+            rules: The match's options (``state.rules``), None for the defaults.
+            seed: The match's seed (``state.seed``).
+            moves: The moves (``state.moves``), as moves or their text.
+            players: As given to ``new_game`` (``state.players``).
+            first_dealer: As given to ``new_game``. Pass ``state.first_dealer`` when the match
+                was started with an explicit first dealer: the seed alone may draw another one.
 
-@attrs.frozen
-class GameModule:
-    """A game's entry in the registry: its names and its module's functions.
+        Raises:
+            IllegalMoveError: If a move is illegal where it comes.
+            MoveParseError: If a move text does not parse.
 
-    Each game package builds one as its ``GAME`` from its own functions. The fields hold those
-    functions, so calling ``GAME.apply(state, move)`` is calling the module's ``apply``.
-    """
-
-    name: str
-    title: str
-    players: tuple[int, ...]
-    rules_type: type[Any]
-    new_game: Any
-    current_player: Any
-    legal_moves: Any
-    is_legal: Any
-    apply: Any
-    is_over: Any
-    score: Any
-    view: Any
-    parse_move: Any
-    narrate: Any
-    replay: Any
+        Example:
+            >>> from cardgames import kalter_schlag
+            >>> state = kalter_schlag.new_game(seed=5, first_dealer=2)
+            >>> for _ in range(6):
+            ...     state = kalter_schlag.apply(state, kalter_schlag.legal_moves(state)[-1])
+            >>> again = kalter_schlag.replay(
+            ...     state.rules, state.seed, state.moves, first_dealer=state.first_dealer
+            ... )
+            >>> again == state
+            True
+        """
+        current = self.new_game(rules, seed=seed, players=players, first_dealer=first_dealer)
+        for move in moves:
+            current = self.apply(current, self.parse_move(move) if isinstance(move, str) else move)
+        return current
 
 
 AnyGame = Game[Any, Any, Any, Any, Any]
 """A game of any types, as generic code (agents, the command line, simulation) works with it."""
 
-_REGISTRY: dict[str, AnyGame] = {}
+GameT = TypeVar("GameT", bound=AnyGame)
 
 
-def register(game: AnyGame) -> AnyGame:
-    """Add a game to the registry under its name and return it."""
-    _REGISTRY[game.name] = game
-    return game
+class Registry(Mapping[str, AnyGame]):
+    """The games by registry name; a name may also be given in its module's spelling.
+
+    ``GAMES["kalter-schlag"]`` and ``GAMES["kalter_schlag"]`` are the same entry; iterating
+    gives the registry names, in the order the games registered.
+    """
+
+    __slots__ = ("_games",)
+
+    def __init__(self) -> None:
+        """Create an empty registry."""
+        self._games: dict[str, AnyGame] = {}
+
+    def __getitem__(self, name: str) -> AnyGame:
+        """Return the game registered under ``name`` (``-`` or ``_`` between words)."""
+        found = None
+        if isinstance(name, str):  # callers may pass anything
+            found = self._games.get(name.replace("_", "-"))
+        if found is None:
+            raise KeyError(name)
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        """Iterate over the registry names."""
+        return iter(self._games)
+
+    def __len__(self) -> int:
+        """Return the number of games."""
+        return len(self._games)
+
+    def __repr__(self) -> str:
+        """Return the registry's names."""
+        return f"<Registry of {', '.join(self._games)}>"
+
+    def add(self, game: GameT) -> GameT:
+        """Register a game under its name and return it."""
+        self._games[game.name] = game
+        return game
 
 
-def registry() -> Mapping[str, AnyGame]:
+_REGISTRY: Registry = Registry()
+
+
+def register(game: GameT) -> GameT:
+    """Add a game to the registry under its name and return it: a game package's one line."""
+    return _REGISTRY.add(game)
+
+
+def registry() -> Registry:
     """Return the games known so far, by name."""
     return _REGISTRY
 
@@ -293,7 +547,6 @@ def check_seat(seat: object, players: int, *, what: str = "seat") -> int:
 
 
 OptionsT = TypeVar("OptionsT")
-MatchT = TypeVar("MatchT")
 
 
 def check_rules(value: object, rules_type: type[OptionsT], module: str) -> OptionsT:
@@ -363,35 +616,3 @@ def start_seed(seed: object) -> int:
     """
     checked = check_seed(seed)
     return dealing.new_seed() if checked is None else checked
-
-
-def is_legal(apply: Callable[[MatchT, Any], object], state: MatchT, move: object) -> bool:
-    """Return whether ``apply(state, move)`` succeeds: a game's ``is_legal`` in one line."""
-    try:
-        apply(state, move)
-    except errors.IllegalMoveError:
-        return False
-    return True
-
-
-def replay(
-    new_game: Callable[..., MatchT],
-    apply: Callable[[MatchT, Any], MatchT],
-    parse_move: Callable[[str], object],
-    *,
-    rules: object,
-    seed: int,
-    moves: Iterable[object],
-    players: int | None,
-    first_dealer: int | None,
-) -> MatchT:
-    """Apply moves (or their text) to a new match: a game's ``replay`` in one line.
-
-    Raises:
-        IllegalMoveError: If a move is illegal where it comes.
-        MoveParseError: If a move text does not parse.
-    """
-    current = new_game(rules, seed=seed, players=players, first_dealer=first_dealer)
-    for move in moves:
-        current = apply(current, parse_move(move) if isinstance(move, str) else move)
-    return current

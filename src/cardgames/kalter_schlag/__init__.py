@@ -18,17 +18,17 @@ from __future__ import annotations
 from typing import Final
 
 from cardgames import game
+from cardgames.kalter_schlag import engine
 from cardgames.kalter_schlag.engine import (
     PACK,
     apply,
     current_player,
-    is_legal,
     is_over,
     legal_moves,
+    max_hand_moves,
     narrate,
     new_game,
     order_for,
-    replay,
     score,
     view,
 )
@@ -63,6 +63,7 @@ __all__ = [
     "is_legal",
     "is_over",
     "legal_moves",
+    "max_hand_moves",
     "narrate",
     "new_game",
     "order_for",
@@ -74,21 +75,12 @@ __all__ = [
     "view",
 ]
 
-GAME: Final[game.Game[Rules, State, Move, View, game.Score[HandScore]]] = game.GameModule(
-    name="kalter-schlag",
-    title="Kalter Schlag",
-    players=(4,),
-    rules_type=Rules,
-    new_game=new_game,
-    current_player=current_player,
-    legal_moves=legal_moves,
-    is_legal=is_legal,
-    apply=apply,
-    is_over=is_over,
-    score=score,
-    view=view,
-    parse_move=parse_move,
-    narrate=narrate,
-    replay=replay,
+GAME: Final[game.Game[Rules, State, Move, View, game.Score[HandScore]]] = game.register(
+    game.Game.of(
+        engine, name="kalter-schlag", title="Kalter Schlag", players=(4,), rules_type=Rules
+    )
 )
 """Kalter Schlag's entry in :data:`cardgames.GAMES`."""
+
+is_legal: Final = GAME.is_legal
+replay: Final = GAME.replay

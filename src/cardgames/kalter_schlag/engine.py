@@ -12,19 +12,19 @@ from cardgames import moves as core_moves
 from cardgames.kalter_schlag import scoring
 from cardgames.kalter_schlag.moves import DOUBLE, Deal, Double, Move, parse_move
 from cardgames.kalter_schlag.rules import PLAIN_RANK_ORDERS, PlainRankOrder, Rules
-from cardgames.kalter_schlag.state import PLAYERS, TRICKS, HandScore, Match, State, View
+from cardgames.kalter_schlag.state import PLAYERS, TRICKS, HandScore, State, View
 
 __all__ = [
     "PACK",
     "apply",
     "current_player",
-    "is_legal",
     "is_over",
     "legal_moves",
+    "max_hand_moves",
     "narrate",
     "new_game",
     "order_for",
-    "replay",
+    "parse_move",
     "score",
     "view",
 ]
@@ -117,13 +117,15 @@ def new_game(
     first_dealer = game.check_seat(first_dealer, PLAYERS, what="first_dealer")
     empty = (0,) * PLAYERS
     return State(
-        match=Match(
+        match=game.Match(
             rules=rules,
             seed=seed,
+            players=PLAYERS,
             first_dealer=first_dealer,
             hand_number=0,
             totals=empty,
             hand_scores=(),
+            winners=None,
             losers=None,
         ),
         hands=empty,
@@ -133,6 +135,17 @@ def new_game(
         doubles=(),
         history=None,
     )
+
+
+def max_hand_moves(_rules: Rules, _players: int = PLAYERS) -> int:
+    """Return the most moves a hand can take: the deal, four doubles and 32 cards.
+
+    Example:
+        >>> from cardgames import kalter_schlag
+        >>> kalter_schlag.max_hand_moves(kalter_schlag.Rules())
+        37
+    """
+    return 1 + PLAYERS + PLAYERS * TRICKS
 
 
 def current_player(state: State) -> int | None:
@@ -177,11 +190,6 @@ def legal_moves(state: State) -> tuple[Move, ...]:
 
 
 _DEAL_ONLY: Final[tuple[Move, ...]] = (core_moves.DEAL,)
-
-
-def is_legal(state: State, move: object) -> bool:
-    """Return whether ``apply(state, move)`` would succeed (stacked deals included)."""
-    return game.is_legal(apply, state, move)
 
 
 def apply(state: State, move: Move, *, seat: int | None = None) -> State:
@@ -272,15 +280,7 @@ def _deal(before: State, dealer: int, move: core_moves.Deal) -> State:
             mask |= 1 << order[place].index
         hands[(dealer + offset) % PLAYERS] = mask
     return State(
-        match=Match(
-            rules=match.rules,
-            seed=match.seed,
-            first_dealer=match.first_dealer,
-            hand_number=number,
-            totals=match.totals,
-            hand_scores=match.hand_scores,
-            losers=None,
-        ),
+        match=attrs.evolve(match, hand_number=number),
         hands=tuple(hands),
         leader=(dealer + 1) % PLAYERS,
         trick=(),
@@ -446,15 +446,11 @@ def _finish_hand(played: State) -> State:
     result = _hand_score(match.hand_number, played.tricks, len(played.doubles))
     totals = tuple(total + add for total, add in zip(match.totals, result.points, strict=True))
     scores = (*match.hand_scores, result)
+    losers = _match_losers(match.rules, totals, scores)
+    winners = None if losers is None else tuple(s for s in range(PLAYERS) if s not in losers)
     return State(
-        match=Match(
-            rules=match.rules,
-            seed=match.seed,
-            first_dealer=match.first_dealer,
-            hand_number=match.hand_number,
-            totals=totals,
-            hand_scores=scores,
-            losers=_match_losers(match.rules, totals, scores),
+        match=attrs.evolve(
+            match, totals=totals, hand_scores=scores, winners=winners, losers=losers
         ),
         hands=played.hands,
         leader=played.leader,
@@ -493,13 +489,13 @@ def score(state: State) -> game.Score[HandScore]:
 
     The losers are the seats with the highest total; every other seat has won.
     """
-    losers = state.losers or ()
+    match = state.match
     return game.Score(
-        totals=state.totals,
-        hands=state.hand_scores,
-        over=state.losers is not None,
-        winners=tuple(seat for seat in range(PLAYERS) if losers and seat not in losers),
-        losers=losers,
+        totals=match.totals,
+        hands=match.hand_scores,
+        over=match.winners is not None,
+        winners=match.winners or (),
+        losers=match.losers or (),
     )
 
 
@@ -595,45 +591,3 @@ def order_for(
             )
         wanted = {seat: hand for seat, hand in enumerate(hands) if hand is not None}
     return dealing.stack(wanted, pack=PACK, receivers=_receivers(dealer), packets=PACKETS)
-
-
-def replay(
-    rules: Rules | None,
-    seed: int,
-    moves: Iterable[Move | str],
-    *,
-    players: int | None = None,
-    first_dealer: int | None = None,
-) -> State:
-    """Return the state reached by applying ``moves`` (moves or their text) to a new match.
-
-    Args:
-        rules: The match's options (``state.rules``), None for the defaults.
-        seed: The match's seed (``state.seed``).
-        moves: The moves (``state.moves``), as moves or their text.
-        players: As given to :func:`new_game`.
-        first_dealer: As given to :func:`new_game`. Pass ``state.first_dealer`` when the match
-            was started with an explicit first dealer: the seed alone draws another one.
-
-    Raises:
-        IllegalMoveError: If a move is illegal where it comes.
-        MoveParseError: If a move text does not parse.
-
-    Example:
-        >>> from cardgames import kalter_schlag
-        >>> state = kalter_schlag.new_game(seed=5)
-        >>> for _ in range(6):
-        ...     state = kalter_schlag.apply(state, kalter_schlag.legal_moves(state)[-1])
-        >>> kalter_schlag.replay(state.rules, state.seed, state.moves) == state
-        True
-    """
-    return game.replay(
-        new_game,
-        apply,
-        parse_move,
-        rules=rules,
-        seed=seed,
-        moves=moves,
-        players=players,
-        first_dealer=first_dealer,
-    )

@@ -40,92 +40,30 @@ class HandScore(game.HandScore):
     charged: tuple[int, ...]
 
 
-@attrs.frozen
-class Match:
-    """The part of a match's state that no move within a hand changes.
-
-    A :class:`State` holds one, so that a move copies one reference for these, not seven.
-
-    Attributes:
-        rules: The match's options.
-        seed: The seed every deal of the match derives from.
-        first_dealer: The seat that dealt the first hand.
-        hand_number: 0 before the first deal, then the number of hands dealt.
-        totals: Each seat's penalty total.
-        hand_scores: Each finished hand's score, oldest first.
-        losers: The match's losers once it is over, else None.
-    """
-
-    rules: Rules
-    seed: int
-    first_dealer: int
-    hand_number: int
-    totals: tuple[int, ...]
-    hand_scores: tuple[HandScore, ...]
-    losers: tuple[int, ...] | None
-
-
 @attrs.frozen(repr=False)
-class State:
+class State(game.MatchFacts[Rules, HandScore, moves.Move]):
     """A Kalter Schlag match at one moment; ``apply`` returns a new one.
 
     Build one with :func:`~cardgames.kalter_schlag.new_game`. Read public facts through the
     game's functions, :func:`~cardgames.kalter_schlag.view` and the properties below; the stored
-    fields are the engine's own and may change between versions.
+    fields are the engine's own and may change between versions. The :attr:`totals` are
+    penalty points: the highest total loses.
     """
 
-    match: Match
+    match: game.Match[Rules, HandScore]
+    """What no move within a hand changes: the rules, the seed, the score sheet."""
     hands: tuple[int, ...]
+    """Each seat's cards as a bit set of card indices."""
     leader: int
+    """The seat that leads the trick being played (between hands: the last trick's winner)."""
     trick: tuple[int, ...]
+    """The card indices of the trick being played, the lead first."""
     tricks: tuple[tricks.Trick, ...]
+    """The tricks finished in this hand (or in the last one, until the next deal)."""
     doubles: tuple[int, ...]
+    """The seats that doubled in this hand, in the order they doubled."""
     history: history.History[moves.Move] | None
-
-    @property
-    def rules(self) -> Rules:
-        """The match's options."""
-        return self.match.rules
-
-    @property
-    def seed(self) -> int:
-        """The seed every deal of the match derives from."""
-        return self.match.seed
-
-    @property
-    def first_dealer(self) -> int:
-        """The seat that dealt the first hand."""
-        return self.match.first_dealer
-
-    @property
-    def hand_number(self) -> int:
-        """0 before the first deal, then the number of hands dealt."""
-        return self.match.hand_number
-
-    @property
-    def totals(self) -> tuple[int, ...]:
-        """Each seat's penalty total."""
-        return self.match.totals
-
-    @property
-    def hand_scores(self) -> tuple[HandScore, ...]:
-        """Each finished hand's score, oldest first."""
-        return self.match.hand_scores
-
-    @property
-    def losers(self) -> tuple[int, ...] | None:
-        """The match's losers once it is over, else None."""
-        return self.match.losers
-
-    @property
-    def players(self) -> int:
-        """The number of seats, always 4."""
-        return PLAYERS
-
-    @property
-    def over(self) -> bool:
-        """Whether the match has ended."""
-        return self.losers is not None
+    """The moves of the match, the last one first (see :attr:`moves`)."""
 
     @property
     def in_play(self) -> bool:
@@ -136,16 +74,6 @@ class State:
     def hand_over(self) -> bool:
         """Whether no hand is in progress (the next move is a deal, or the match is over)."""
         return not (self.match.hand_number and len(self.tricks) < TRICKS)
-
-    @property
-    def dealer(self) -> int:
-        """The seat that dealt the current hand, or deals next before the first hand."""
-        return (self.first_dealer + max(self.hand_number - 1, 0)) % PLAYERS
-
-    @property
-    def moves(self) -> tuple[moves.Move, ...]:
-        """Every move applied since the match began, oldest first."""
-        return history.moves_of(self.history)
 
     def __repr__(self) -> str:
         """Return a one-line summary (the full state is in the fields)."""

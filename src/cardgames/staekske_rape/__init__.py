@@ -20,19 +20,19 @@ from __future__ import annotations
 from typing import Final
 
 from cardgames import game
+from cardgames.staekske_rape import engine
 from cardgames.staekske_rape.auction import max_bid
 from cardgames.staekske_rape.engine import (
     PACK,
     apply,
     current_player,
     draw_first_dealer,
-    is_legal,
     is_over,
     legal_moves,
+    max_hand_moves,
     narrate,
     new_game,
     order_for,
-    replay,
     score,
     view,
 )
@@ -107,6 +107,7 @@ __all__ = [
     "is_over",
     "legal_moves",
     "max_bid",
+    "max_hand_moves",
     "meld_name",
     "meld_points",
     "narrate",
@@ -118,21 +119,12 @@ __all__ = [
     "view",
 ]
 
-GAME: Final[game.Game[Rules, State, Move, View, game.Score]] = game.GameModule(
-    name="staekske-rape",
-    title="Staekske Rape",
-    players=(4, 5),
-    rules_type=Rules,
-    new_game=new_game,
-    current_player=current_player,
-    legal_moves=legal_moves,
-    is_legal=is_legal,
-    apply=apply,
-    is_over=is_over,
-    score=score,
-    view=view,
-    parse_move=parse_move,
-    narrate=narrate,
-    replay=replay,
+GAME: Final[game.Game[Rules, State, Move, View, game.Score[HandScore]]] = game.register(
+    game.Game.of(
+        engine, name="staekske-rape", title="Staekske Rape", players=(4, 5), rules_type=Rules
+    )
 )
 """Staekske Rape's entry in :data:`cardgames.GAMES`."""
+
+is_legal: Final = GAME.is_legal
+replay: Final = GAME.replay

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final
 
+import attrs
+
 from cardgames import cards, dealing, errors, game, history, tricks
 from cardgames import moves as core_moves
 from cardgames.staekske_rape import auction, melds, play, scoresheet, scoring
@@ -31,12 +33,12 @@ from cardgames.staekske_rape.state import (  # the phases' aliases: see state.py
     _NANNY,
     _PLAY,
     PLAYERS,
+    TRICKS,
     Contract,
-    Match,
+    HandScore,
     Phase,
     State,
     View,
-    next_match,
 )
 
 __all__ = [
@@ -44,13 +46,13 @@ __all__ = [
     "apply",
     "current_player",
     "draw_first_dealer",
-    "is_legal",
     "is_over",
     "legal_moves",
+    "max_hand_moves",
     "narrate",
     "new_game",
     "order_for",
-    "replay",
+    "parse_move",
     "score",
     "view",
 ]
@@ -117,7 +119,7 @@ def new_game(
     if first_dealer is None:
         first_dealer, _ = draw_first_dealer(seed, players=players)
     first_dealer = game.check_seat(first_dealer, players, what="first_dealer")
-    match = Match(
+    match: game.Match[Rules, HandScore] = game.Match(
         rules=rules,
         seed=seed,
         players=players,
@@ -126,6 +128,7 @@ def new_game(
         totals=(0,) * players,
         hand_scores=(),
         winners=None,
+        losers=None,
     )
     return State(
         match=match,
@@ -138,6 +141,22 @@ def new_game(
         tricks=(),
         history=None,
     )
+
+
+def max_hand_moves(rules: Rules, _players: int = 4) -> int:
+    """Return the most moves a hand can take under these rules.
+
+    The deal; four looks; at most one bid for each amount up to :func:`max_bid` and four
+    passes; the nanny's choice; the stock, the discard and the trump; a meld or Stoek for each
+    of the declarer's seven cards; 28 cards. (With five players the dealer sits out, so the
+    bound is the same.)
+
+    Example:
+        >>> from cardgames import staekske_rape
+        >>> staekske_rape.max_hand_moves(staekske_rape.Rules())
+        90
+    """
+    return 1 + 4 + auction.max_bid(rules) + 4 + 1 + 3 + TRICKS + 4 * TRICKS
 
 
 def current_player(state: State) -> int | None:
@@ -170,11 +189,6 @@ def legal_moves(state: State) -> tuple[Move, ...]:
 
 
 _DEAL_ONLY: Final[tuple[Move, ...]] = (core_moves.DEAL,)
-
-
-def is_legal(state: State, move: object) -> bool:
-    """Return whether ``apply(state, move)`` would succeed (stacked deals included)."""
-    return game.is_legal(apply, state, move)
 
 
 Handler = Callable[[State, Contract, int, Any], State]
@@ -296,13 +310,7 @@ def _deal(before: State, dealer: int, move: Deal) -> State:
     match = before.match
     # Positional, in the order of state.FIELDS.
     return State(
-        next_match(
-            match,
-            hand_number=number,
-            totals=match.totals,
-            hand_scores=match.hand_scores,
-            winners=None,
-        ),
+        attrs.evolve(match, hand_number=number),
         Phase.AUCTION,
         nanny,
         contract,
@@ -319,19 +327,19 @@ def is_over(state: State) -> bool:
     return state.match.winners is not None
 
 
-def score(state: State) -> game.Score:
+def score(state: State) -> game.Score[HandScore]:
     """Return the score sheet: game points, each hand's result, and the winner once over.
 
     The winner is the declarer who reached the target (or, when ``max_hands`` ends the match,
     the seats with the highest total); every other seat has lost.
     """
-    winners = state.winners or ()
+    match = state.match
     return game.Score(
-        totals=state.totals,
-        hands=state.hand_scores,
-        over=state.winners is not None,
-        winners=winners,
-        losers=tuple(seat for seat in range(state.players) if winners and seat not in winners),
+        totals=match.totals,
+        hands=match.hand_scores,
+        over=match.winners is not None,
+        winners=match.winners or (),
+        losers=match.losers or (),
     )
 
 
@@ -494,38 +502,4 @@ def order_for(
         receivers=_receivers(dealer, players),
         packets=game.check_rules(rules, Rules, "staekske_rape").deal_packets,
         stock=stock,
-    )
-
-
-def replay(
-    rules: Rules | None,
-    seed: int,
-    moves: Iterable[Move | str],
-    *,
-    players: int | None = None,
-    first_dealer: int | None = None,
-) -> State:
-    """Return the state reached by applying ``moves`` (moves or their text) to a new match.
-
-    Raises:
-        IllegalMoveError: If a move is illegal where it comes.
-        MoveParseError: If a move text does not parse.
-
-    Example:
-        >>> from cardgames import staekske_rape
-        >>> state = staekske_rape.new_game(seed=5)
-        >>> for _ in range(12):
-        ...     state = staekske_rape.apply(state, staekske_rape.legal_moves(state)[-1])
-        >>> staekske_rape.replay(state.rules, state.seed, state.moves) == state
-        True
-    """
-    return game.replay(
-        new_game,
-        apply,
-        parse_move,
-        rules=rules,
-        seed=seed,
-        moves=moves,
-        players=players,
-        first_dealer=first_dealer,
     )

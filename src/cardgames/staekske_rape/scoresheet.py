@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import attrs
+
 from cardgames import cards, tricks
 from cardgames.staekske_rape import scoring
-from cardgames.staekske_rape.state import TRICKS, Contract, HandScore, Phase, State, next_match
+from cardgames.staekske_rape.state import TRICKS, Contract, HandScore, Phase, State
 
 __all__ = ["close_conceded", "close_played", "trick_points"]
 
@@ -107,9 +109,8 @@ def _close(state: State, result: HandScore) -> State:
         top = max(totals)
         winners = tuple(seat for seat, total in enumerate(totals) if total == top)
     match = state.match
-    closed = next_match(
-        match, hand_number=match.hand_number, totals=totals, hand_scores=scores, winners=winners
-    )
+    losers = None if winners is None else tuple(s for s in range(match.players) if s not in winners)
+    closed = attrs.evolve(match, totals=totals, hand_scores=scores, winners=winners, losers=losers)
     return State(
         closed,
         Phase.DEAL,

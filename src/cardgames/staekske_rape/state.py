@@ -17,12 +17,10 @@ __all__ = [
     "Call",
     "Contract",
     "HandScore",
-    "Match",
     "Phase",
     "State",
     "View",
     "before_play",
-    "next_match",
 ]
 
 PLAYERS: Final = (4, 5)
@@ -140,64 +138,17 @@ class Contract:
         return (self.dealer + 1) % len(self.looked)
 
 
-@attrs.frozen
-class Match:
-    """The part of a match's state that no move within a hand changes.
-
-    A :class:`State` holds one, so that a move copies one reference for these, not eight.
-
-    Attributes:
-        rules: The match's options.
-        seed: The seed every deal of the match derives from.
-        players: The number of seats, 4 or 5.
-        first_dealer: The seat that dealt the first hand.
-        hand_number: 0 before the first deal, then the number of hands dealt.
-        totals: Each seat's game points.
-        hand_scores: Each finished hand's score, oldest first.
-        winners: The match's winners once it is over, else None.
-    """
-
-    rules: Rules
-    seed: int
-    players: int
-    first_dealer: int
-    hand_number: int
-    totals: tuple[int, ...]
-    hand_scores: tuple[HandScore, ...]
-    winners: tuple[int, ...] | None
-
-
-def next_match(
-    match: Match,
-    *,
-    hand_number: int,
-    totals: tuple[int, ...],
-    hand_scores: tuple[HandScore, ...],
-    winners: tuple[int, ...] | None,
-) -> Match:
-    """Return the match with what a deal or a closed hand changes (``attrs.evolve``, faster)."""
-    return Match(
-        rules=match.rules,
-        seed=match.seed,
-        players=match.players,
-        first_dealer=match.first_dealer,
-        hand_number=hand_number,
-        totals=totals,
-        hand_scores=hand_scores,
-        winners=winners,
-    )
-
-
 @attrs.frozen(repr=False)
-class State:
+class State(game.MatchFacts[Rules, HandScore, moves.Move]):
     """A Staekske Rape match at one moment; ``apply`` returns a new one.
 
     Build one with :func:`~cardgames.staekske_rape.new_game`. Read public facts through the
     game's functions, :func:`~cardgames.staekske_rape.view` and the properties below; the stored
-    fields are the engine's own and may change between versions.
+    fields are the engine's own and may change between versions. The :attr:`totals` are game
+    points: the first declarer to reach the target wins.
     """
 
-    match: Match
+    match: game.Match[Rules, HandScore]
     """What no move within a hand changes: the rules, the seed, the score sheet."""
     phase: Phase
     """What kind of move comes next."""
@@ -214,70 +165,14 @@ class State:
     history: history.History[moves.Move] | None
 
     @property
-    def rules(self) -> Rules:
-        """The match's options."""
-        return self.match.rules
-
-    @property
-    def seed(self) -> int:
-        """The seed every deal of the match derives from."""
-        return self.match.seed
-
-    @property
-    def players(self) -> int:
-        """The number of seats, 4 or 5."""
-        return self.match.players
-
-    @property
-    def first_dealer(self) -> int:
-        """The seat that dealt the first hand."""
-        return self.match.first_dealer
-
-    @property
-    def hand_number(self) -> int:
-        """0 before the first deal, then the number of hands dealt."""
-        return self.match.hand_number
-
-    @property
-    def totals(self) -> tuple[int, ...]:
-        """Each seat's game points."""
-        return self.match.totals
-
-    @property
-    def hand_scores(self) -> tuple[HandScore, ...]:
-        """Each finished hand's score, oldest first."""
-        return self.match.hand_scores
-
-    @property
-    def winners(self) -> tuple[int, ...] | None:
-        """The match's winners once it is over, else None."""
-        return self.match.winners
-
-    @property
-    def over(self) -> bool:
-        """Whether the match has ended."""
-        return self.match.winners is not None
-
-    @property
     def hand_over(self) -> bool:
         """Whether no hand is in progress: the next move is a deal, or the match is over."""
         return self.phase is _DEAL
 
     @property
-    def dealer(self) -> int:
-        """The seat that dealt the current hand, or deals next before the first hand."""
-        match = self.match
-        return (match.first_dealer + max(match.hand_number - 1, 0)) % match.players
-
-    @property
     def declarer(self) -> int | None:
         """The declarer of the current (or last) hand, once the auction has made one."""
         return None if self.contract is None else self.contract.declarer
-
-    @property
-    def moves(self) -> tuple[moves.Move, ...]:
-        """Every move applied since the match began, oldest first."""
-        return history.moves_of(self.history)
 
     def __repr__(self) -> str:
         """Return a one-line summary (the full state is in the fields)."""
