@@ -1,0 +1,109 @@
+"""Mariage («Марьяж»), the Russian pool-and-tricks game for 5 to 10 players, played for chips.
+
+Before each deal every player antes a chip into each of six pools. Five cards each and a trump
+turned up; the best sequence in a suit, K♥ and Q♥ together, the jester J♦, K♥ and Q♥ win the
+pools I to V. Then five tricks, in which Q♥ and K♥ beat every trump, a king calls his queen
+out of turn, a king and queen played together make a marriage on the table, and the jester is
+paid or captured; the tricks pool pays those who took two tricks or more. See the game's docs
+page for the rules in full.
+
+Example:
+    >>> from cardgames import mariage
+    >>> state = mariage.new_game(seed=7, players=6)
+    >>> while not mariage.is_over(state):
+    ...     state = mariage.apply(state, mariage.legal_moves(state)[-1])
+    >>> sheet = mariage.score(state)
+    >>> len(sheet.hands), sum(sheet.balances) + sheet.discarded == 6 * 50
+    (6, True)
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from cardgames import game
+from cardgames.mariage import engine
+from cardgames.mariage.engine import (
+    PACKS,
+    apply,
+    current_player,
+    is_over,
+    legal_moves,
+    max_hand_moves,
+    narrate,
+    new_game,
+    order_for,
+    score,
+    view,
+)
+from cardgames.mariage.moves import (
+    DECLINE,
+    MISDEAL,
+    PASS,
+    Claim,
+    Deal,
+    DealOutOfTurn,
+    Decline,
+    Misdeal,
+    Move,
+    Pass,
+    Play,
+    TableEvent,
+    parse_move,
+)
+from cardgames.mariage.pools import POOLS, Pool
+from cardgames.mariage.rules import PLAYER_COUNTS, Rules
+from cardgames.mariage.scoring import Payment
+from cardgames.mariage.state import HandScore, Score, State, View
+
+__all__ = [
+    "DECLINE",
+    "GAME",
+    "MISDEAL",
+    "PACKS",
+    "PASS",
+    "POOLS",
+    "Claim",
+    "Deal",
+    "DealOutOfTurn",
+    "Decline",
+    "HandScore",
+    "Misdeal",
+    "Move",
+    "Pass",
+    "Payment",
+    "Play",
+    "Pool",
+    "Rules",
+    "Score",
+    "State",
+    "TableEvent",
+    "View",
+    "apply",
+    "current_player",
+    "is_legal",
+    "is_over",
+    "legal_moves",
+    "max_hand_moves",
+    "narrate",
+    "new_game",
+    "order_for",
+    "parse_move",
+    "replay",
+    "score",
+    "view",
+]
+
+GAME: Final[game.Game[Rules, State, Move, View, Score]] = game.register(
+    game.Game.of(
+        engine,
+        name="mariage",
+        title="Mariage",
+        players=PLAYER_COUNTS,
+        rules_type=Rules,
+    )
+)
+"""Mariage's entry in :data:`cardgames.GAMES`."""
+
+is_legal: Final = GAME.is_legal
+replay: Final = GAME.replay

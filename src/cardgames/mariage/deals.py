@@ -1,0 +1,687 @@
+"""A deal from start to end: the ante, the cards, the claims, the tricks pool, the session's end.
+
+Also the table's irregularities, recorded for applications that log real games: a misdeal and
+a deal out of turn (rules 35, 36). The functions take a state whose move has been checked to be
+the mover's and return the next state; :mod:`cardgames.mariage.engine` calls them.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Final
+
+import attrs
+
+from cardgames import cards, dealing, errors, game, history
+from cardgames.mariage import claims, play, scoring
+from cardgames.mariage.moves import HOLDER_CLAIMS, Claim, Deal, DealOutOfTurn, Misdeal, Move, Pass
+from cardgames.mariage.pools import CLAIMED, JESTER, KING_OF_HEARTS, QUEEN_OF_HEARTS, Pool
+from cardgames.mariage.rules import HAND_SIZE, Rules
+from cardgames.mariage.state import TRICKS, HandScore, Match, State, Table
+
+__all__ = [
+    "PACKETS",
+    "PACKS",
+    "claim",
+    "close",
+    "deal",
+    "deal_out_of_turn",
+    "end_claims",
+    "misdeal",
+    "order_for",
+    "receivers",
+]
+
+PACKETS: Final = (3, 2)
+"""Each player gets a packet of 3 cards, then one of 2 (rule 9)."""
+
+PACKS: Final = {36: cards.pack(36), 52: cards.pack(52)}
+"""The two packs, by size (rule 2)."""
+
+_NO_WINNERS: Final[tuple[int | None, ...]] = (None,) * len(CLAIMED)
+_NUMERALS: Final = tuple(pool.numeral for pool in CLAIMED)
+_KING_OF_HEARTS: Final = KING_OF_HEARTS.index
+_QUEEN_OF_HEARTS: Final = QUEEN_OF_HEARTS.index
+_JESTER: Final = JESTER.index
+_HELD_CARDS: Final = KING_OF_HEARTS.mask | QUEEN_OF_HEARTS.mask | JESTER.mask
+_HELD: Final = (
+    "",
+    "heart marriage held",
+    "jester held",
+    "king of hearts held",
+    "queen of hearts held",
+)
+"""The reason of each pool II–V's payment to its winner, by the pool's place in I–V."""
+
+
+def _illegal(reason: str, move: Move, seat: int | None) -> errors.IllegalMoveError:
+    """Return the error for an illegal move."""
+    return errors.IllegalMoveError(reason, move=move, seat=seat)
+
+
+def receivers(dealer: int, players: int, step: int = 1) -> tuple[int, ...]:
+    """Return the seats in dealing order: the dealer's left first, the dealer last.
+
+    Example:
+        >>> receivers(5, 6), receivers(0, 5, step=-1)
+        ((0, 1, 2, 3, 4, 5), (4, 3, 2, 1, 0))
+    """
+    return tuple((dealer + offset * step) % players for offset in range(1, players + 1))
+
+
+@functools.cache
+def _dealt_places(players: int) -> tuple[tuple[int, ...], ...]:
+    """Return, for each seat in dealing order, the places in the order of the cards it gets."""
+    places = tuple(range(players * HAND_SIZE))
+    hands, _ = dealing.deal(places, receivers=range(players), packets=PACKETS)  # type: ignore[arg-type]  # places stand in for cards
+    return hands  # type: ignore[return-value]  # places, as given
+
+
+def deal(before: State, dealer: int, move: Deal) -> State:
+    """Deal the next deal: the ante, five cards each, the trump turned up, the claims (rules 6-11).
+
+    The ante is paid unless the deal redeals a misdealt one (or, with ``ante_every_deal`` off,
+    unless it is not the session's first deal). With ``auto_claim`` the pools I–V are claimed
+    and paid at once; otherwise the players claim in turn from the dealer's left.
+    """
+    table = before.table
+    match = before.match
+    if not table.closed:
+        left = TRICKS - len(before.tricks)
+        raise _illegal(
+            f"the deal is being played: {left} tricks to go before the next deal", move, dealer
+        )
+    rules = match.rules
+    players = match.players
+    step = rules.step
+    number = match.hand_number + 1
+    hands, trump = _dealt(match, dealer, move)
+    chips = table.chips
+    if not match.redeal and (rules.ante_every_deal or number == 1):
+        chips = scoring.pay_ante(
+            chips,
+            hand=number,
+            players=players,
+            per_pool=rules.ante_per_pool,
+            allow_debt=rules.allow_debt,
+        )
+    after_ante = chips
+    king, queen, jester = _holders(hands)
+    made: tuple[tuple[int, Claim], ...] = ()
+    won = _NO_WINNERS
+    if rules.auto_claim:
+        made, won = _auto_claims(
+            hands,
+            (king if king == queen else -1, jester, king, queen),
+            rules=rules,
+            trump=trump.suit,
+            dealer=dealer,
+        )
+        if made:
+            chips = _settle(chips, made, won, rules=rules, number=number)
+    return State(
+        Match(
+            rules,
+            match.seed,
+            players,
+            match.first_dealer,
+            number,
+            match.totals,
+            match.hand_scores,
+            None,
+            None,
+            dealer,
+            match.next_dealer,
+            match.deals,
+            False,  # noqa: FBT003  # redeal: positional, as every field here
+            False,  # noqa: FBT003  # out_of_turn
+            match.discarded,
+        ),
+        Table(
+            trump.index,
+            play.ranking(rules, trump.suit),
+            play.duty_mask(rules, trump.suit),
+            queen,
+            made,
+            not rules.auto_claim,
+            0,
+            chips,
+            after_ante,
+            won,
+            False,  # noqa: FBT003  # closed
+        ),
+        tuple(hands),
+        (),
+        (),
+        (dealer + step) % players,
+        -1,
+        (),
+        history.History(move, before.history),
+    )
+
+
+def _dealt(match: Match, dealer: int, move: Deal) -> tuple[list[int], cards.Card]:
+    """Return the hands dealt and the card turned up for trump (rules 9, 10)."""
+    rules = match.rules
+    players = match.players
+    step = rules.step
+    pack = PACKS[rules.pack_size(players)]
+    if move.order is None:
+        order = dealing.shuffled(pack, seed=match.seed, hand_number=match.hand_number + 1)
+    else:
+        try:
+            order = dealing.validate_order(move.order, pack)
+        except errors.RulesError as error:
+            raise _illegal(str(error), move, dealer) from None
+    hands = [0] * players
+    for offset, places in enumerate(_dealt_places(players), start=1):
+        mask = 0
+        for place in places:
+            mask |= 1 << order[place].index
+        hands[(dealer + offset * step) % players] = mask
+    return hands, order[players * HAND_SIZE]
+
+
+def _holders(hands: Sequence[int]) -> tuple[int, int, int]:
+    """Return the seats dealt K♥, Q♥ and J♦, -1 for a card nobody was dealt."""
+    king = queen = jester = -1
+    for seat, hand in enumerate(hands):
+        if hand & _HELD_CARDS:
+            if hand >> _KING_OF_HEARTS & 1:
+                king = seat
+            if hand >> _QUEEN_OF_HEARTS & 1:
+                queen = seat
+            if hand >> _JESTER & 1:
+                jester = seat
+    return king, queen, jester
+
+
+def _auto_claims(
+    hands: Sequence[int],
+    holders: Sequence[int],
+    *,
+    rules: Rules,
+    trump: cards.Suit,
+    dealer: int,
+) -> tuple[tuple[tuple[int, Claim], ...], tuple[int | None, ...]]:
+    """Return the claims the players may make, and the winner of each of the pools I–V.
+
+    Args:
+        hands: The seats' cards.
+        holders: The seats that hold the cards of pools II–V, -1 where no seat does.
+        rules: The options.
+        trump: The deal's trump suit.
+        dealer: The dealer.
+    """
+    players = len(hands)
+    step = rules.step
+    made: list[tuple[int, Claim]] = []
+    runs: dict[int, tuple[cards.Card, ...]] = {}
+    for offset in range(1, players + 1):
+        seat = (dealer + offset * step) % players
+        run = claims.sequence_in(hands[seat])
+        if run:
+            shown = tuple(cards.cards_in(run))
+            runs[seat] = shown
+            made.append((seat, Claim(Pool.POINT, shown)))
+    made.extend(
+        (seat, made_claim)
+        for seat, made_claim in zip(holders, HOLDER_CLAIMS, strict=True)
+        if seat >= 0
+    )
+    if not made:
+        return (), _NO_WINNERS
+    point = None
+    if runs:
+        point = claims.point_winner(
+            runs,
+            trump=trump,
+            dealer=dealer,
+            players=players,
+            step=step,
+            compare=rules.point_compare,
+        )
+    return tuple(made), (point, *(None if seat < 0 else seat for seat in holders))
+
+
+def _settle(
+    chips: scoring.Chips,
+    made: Sequence[tuple[int, Claim]],
+    won: Sequence[int | None],
+    *,
+    rules: Rules,
+    number: int,
+) -> scoring.Chips:
+    """Pay the pools I–V to the winners of the claims made (rules 11-17)."""
+    pools = chips[1]
+    players = len(chips[0])
+    groups: list[tuple[str, tuple[scoring.Transfer, ...]]] = []
+    for place, winner in enumerate(won):
+        if winner is None:
+            continue
+        pool = CLAIMED[place]
+        if place:
+            reason = _HELD[place]
+        else:
+            shown = next(c.cards for s, c in made if s == winner and c.pool is Pool.POINT)
+            reason = f"point {cards.format_cards(shown)} held"
+        party = -1 - place
+        groups += (
+            (reason, ((party, winner, pools[place]),)),
+            ("refill", ((winner, party, rules.refill_on_win),)),
+        )
+        if pool is Pool.MARRIAGE:
+            paid = scoring.from_each_other(
+                winner, players=players, amount=rules.held_marriage_payment
+            )
+            groups.append((reason, paid))
+    return scoring.record(chips, groups, hand=number, allow_debt=rules.allow_debt)
+
+
+def _winners(
+    made: Sequence[tuple[int, Claim]], *, rules: Rules, trump: cards.Suit, dealer: int, players: int
+) -> tuple[int | None, ...]:
+    """Return the winner of each of the pools I–V from the claims made (rules 11-17)."""
+    return claims.winners(
+        ((seat, made_claim.pool, made_claim.cards) for seat, made_claim in made),
+        trump=trump,
+        dealer=dealer,
+        players=players,
+        step=rules.step,
+        compare=rules.point_compare,
+    )
+
+
+def claim(before: State, seat: int, move: Claim) -> State:
+    """Add a claim of ``seat`` to the deal's claims (``auto_claim=False``, rule 11)."""
+    table = before.table
+    if table.closed:
+        raise _illegal(f"no cards are dealt: seat {seat} must deal first", move, seat)
+    if not table.claiming:
+        if before.match.rules.auto_claim:
+            reason = "the pools are claimed for the players at the deal (auto_claim=True)"
+        else:
+            reason = "claims are made before the first lead: the play has begun"
+        raise _illegal(reason, move, seat)
+    if any(made.pool is move.pool and who == seat for who, made in table.claims):
+        raise _illegal(f"you have already claimed {move.pool} ({move.pool.word})", move, seat)
+    if before.hands[seat] & move.mask != move.mask:
+        raise _illegal(
+            f"you cannot claim {move.pool} ({move.pool.word}): you do not hold "
+            f"{cards.format_cards(move.cards)}",
+            move,
+            seat,
+        )
+    return attrs.evolve(
+        before,
+        table=attrs.evolve(table, claims=(*table.claims, (seat, move))),
+        history=history.History(move, before.history),
+    )
+
+
+def claim_moves(state: State) -> tuple[Claim | Pass, ...]:
+    """Return the claims the claimant may still make, pools I to V, and ``Pass``."""
+    seat = state.turn
+    hand = state.hands[seat]
+    done = {made.pool for who, made in state.table.claims if who == seat}
+    found: list[Claim | Pass] = []
+    if Pool.POINT not in done:
+        run = claims.sequence_in(hand)
+        if run:
+            found.append(Claim(Pool.POINT, cards.cards_in(run)))
+    found.extend(
+        made for made in HOLDER_CLAIMS if made.pool not in done and hand & made.mask == made.mask
+    )
+    found.append(Pass())
+    return tuple(found)
+
+
+def end_claims(before: State, seat: int, move: Pass) -> State:
+    """End ``seat``'s claims; after the dealer's, pay the pools and start the play (rule 11)."""
+    table = before.table
+    match = before.match
+    if table.closed or not table.claiming:
+        raise _illegal(
+            "there is nothing to pass: pass ends your claims before the lead", move, seat
+        )
+    step = match.rules.step
+    after = history.History(move, before.history)
+    if seat != match.dealer:
+        return attrs.evolve(before, turn=(seat + step) % match.players, history=after)
+    rules = match.rules
+    won = _winners(
+        table.claims,
+        rules=rules,
+        trump=cards.CARDS[table.trump].suit,
+        dealer=match.dealer,
+        players=match.players,
+    )
+    chips = _settle(table.chips, table.claims, won, rules=rules, number=match.hand_number)
+    return attrs.evolve(
+        before,
+        table=attrs.evolve(table, claiming=False, chips=chips, pools_won=won),
+        turn=(seat + step) % match.players,
+        history=after,
+    )
+
+
+def close(played: State) -> State:
+    """End a deal whose five tricks are played: the tricks pool, the fines (rules 30-33).
+
+    Then, if the session is over (rules 38, 39), share out the pools and name the winners.
+    """
+    match = played.match
+    table = played.table
+    rules = match.rules
+    players = match.players
+    number = match.hand_number
+    taken = [0] * players
+    for trick in played.tricks:
+        taken[trick.winner] += 1  # type: ignore[index]  # finished tricks have a winner
+    payout = scoring.tricks_payout(
+        taken,
+        pool=table.chips[1][-1],
+        dealer=match.dealer,
+        step=rules.step,
+        minimum=rules.trick_pay_min,
+        per_trick=rules.trick_pay_per_trick,
+        dealer_covers=rules.dealer_covers_shortfall,
+    )
+    fined = "no trick" if rules.loser_threshold == 0 else f"{rules.loser_threshold} tricks or fewer"
+    chips = scoring.record(
+        table.chips,
+        (
+            ("tricks taken", [paid for paid in payout if paid[0] < 0]),
+            ("tricks pool short", [paid for paid in payout if paid[0] >= 0]),
+            (
+                fined,
+                scoring.fines(taken, threshold=rules.loser_threshold, fine=rules.fine_zero_tricks),
+            ),
+        ),
+        hand=number,
+        allow_debt=rules.allow_debt,
+    )
+    deals = match.deals + 1
+    over = deals >= players * rules.rounds or (
+        rules.max_hands is not None and deals >= rules.max_hands
+    )
+    explanation = (
+        f"seat {match.dealer} dealt, trump {cards.CARDS[table.trump]}; "
+        f"pools won: {_pools_won(table.pools_won)}; tricks {' '.join(map(str, taken))}"
+    )
+    discarded = 0
+    if over and rules.leftover == "split_equally":
+        chips, discarded, shared = _share_out(chips, number, players)
+        explanation += f"; {shared}"
+    return _closed(
+        played,
+        chips,
+        explanation,
+        taken=tuple(taken),
+        deals=deals,
+        over=over,
+        discarded=discarded,
+    )
+
+
+def _pools_won(won: Sequence[int | None]) -> str:
+    """Return ``I seat 2, III seat 4`` or ``none``."""
+    listed = [
+        f"{numeral} seat {seat}"
+        for numeral, seat in zip(_NUMERALS, won, strict=True)
+        if seat is not None
+    ]
+    return ", ".join(listed) or "none"
+
+
+def _share_out(chips: scoring.Chips, number: int, players: int) -> tuple[scoring.Chips, int, str]:
+    """Share the pools out equally at the session's end; discard the remainder (rule 39)."""
+    split = scoring.leftover_split(chips[1], players=players)
+    shares = tuple(paid for paid in split if paid[1] != scoring.DISCARDED)
+    remainder = tuple(paid for paid in split if paid[1] == scoring.DISCARDED)
+    chips = scoring.record(
+        chips, (("share of the pools", shares), ("remainder discarded", remainder)), hand=number
+    )
+    discarded = sum(amount for _, _, amount in remainder)
+    each = sum(amount for _, payee, amount in shares if payee == 0)
+    return chips, discarded, f"the pools shared out: {each} chips each, {discarded} discarded"
+
+
+def _closed(
+    before: State,
+    chips: scoring.Chips,
+    explanation: str,
+    *,
+    taken: tuple[int, ...],
+    deals: int,
+    over: bool,
+    discarded: int,
+    misdealt: bool = False,
+) -> State:
+    """Return the state after a deal ends: its score, the totals, the winners if it is over."""
+    match = before.match
+    table = before.table
+    balances = chips[0]
+    start = match.rules.starting_chips
+    points = tuple(
+        balance - start - total for balance, total in zip(balances, match.totals, strict=True)
+    )
+    result = HandScore(
+        match.hand_number,
+        points,
+        explanation,
+        match.dealer,
+        cards.CARDS[table.trump],
+        table.pools_won,
+        taken,
+        misdealt,
+    )
+    winners = losers = None
+    if over:
+        winners, losers = _result(balances)
+    players = match.players
+    dealer = match.dealer
+    return State(
+        Match(
+            match.rules,
+            match.seed,
+            players,
+            match.first_dealer,
+            match.hand_number,
+            tuple(balance - start for balance in balances),
+            (*match.hand_scores, result),
+            winners,
+            losers,
+            dealer,
+            dealer if misdealt else (dealer + match.rules.step) % players,
+            deals,
+            misdealt,
+            False,  # noqa: FBT003  # out_of_turn: positional, as every field here
+            discarded,
+        ),
+        Table(
+            table.trump,
+            table.ranking,
+            table.duty,
+            table.queen_holder,
+            table.claims,
+            False,  # noqa: FBT003  # claiming
+            0,
+            chips,
+            table.after_ante,
+            table.pools_won,
+            True,  # noqa: FBT003  # closed
+        ),
+        before.hands,
+        (),
+        (),
+        before.turn,
+        -1,
+        before.tricks,
+        before.history,
+    )
+
+
+def _result(balances: Sequence[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Return the winners (the highest balance) and the losers (the rest; all if all equal)."""
+    top = max(balances)
+    if min(balances) == top:
+        return (), tuple(range(len(balances)))
+    winners = tuple(seat for seat, chips in enumerate(balances) if chips == top)
+    return winners, tuple(seat for seat, chips in enumerate(balances) if chips != top)
+
+
+def misdeal(before: State, move: Misdeal) -> State:
+    """Record a misdeal: the deal is void, the dealer pays each player and deals again (rule 35).
+
+    The claims paid at the deal are undone: the chips go back to where the ante left them.
+    """
+    table = before.table
+    match = before.match
+    if table.closed:
+        raise _illegal(
+            "a misdeal is recorded after a deal and before its first card is played: no deal "
+            "is in progress",
+            move,
+            None,
+        )
+    if before.trick or before.tricks:
+        raise _illegal("too late for a misdeal: cards have been played to the tricks", move, None)
+    dealer = match.dealer
+    rules = match.rules
+    chips = scoring.record(
+        table.after_ante,
+        (
+            (
+                "misdeal",
+                scoring.each_other(dealer, players=match.players, amount=scoring.MISDEAL_CHIPS),
+            ),
+        ),
+        hand=match.hand_number,
+        allow_debt=rules.allow_debt,
+    )
+    voided = attrs.evolve(
+        before,
+        table=attrs.evolve(table, claims=(), pools_won=_NO_WINNERS),
+        hands=(0,) * match.players,
+        history=history.History(move, before.history),
+    )
+    return _closed(
+        voided,
+        chips,
+        f"seat {dealer} misdealt: the deal is void and dealt again without a new ante",
+        taken=(0,) * match.players,
+        deals=match.deals,
+        over=False,
+        discarded=0,
+        misdealt=True,
+    )
+
+
+def deal_out_of_turn(before: State, move: DealOutOfTurn) -> State:
+    """Record that a seat deals the coming deal out of turn: he pays each player (rule 36).
+
+    His deal stands, and the deal passes on from him.
+    """
+    table = before.table
+    match = before.match
+    seat = move.seat
+    if not table.closed:
+        raise _illegal(
+            "a deal out of turn is recorded before that deal: a deal is in progress", move, None
+        )
+    if match.redeal:
+        raise _illegal(
+            f"a misdealt deal is dealt again by its dealer, seat {match.dealer}", move, None
+        )
+    if match.out_of_turn:
+        raise _illegal(
+            f"a deal out of turn by seat {match.next_dealer} is already recorded for this deal",
+            move,
+            None,
+        )
+    if seat >= match.players:
+        raise _illegal(
+            f"there is no seat {seat}: the seats are 0 to {match.players - 1}", move, None
+        )
+    if seat == match.next_dealer:
+        raise _illegal(
+            f"seat {seat} is the dealer in turn: that is no deal out of turn", move, None
+        )
+    chips = scoring.record(
+        table.chips,
+        (
+            (
+                "dealt out of turn",
+                scoring.each_other(seat, players=match.players, amount=scoring.OUT_OF_TURN_CHIPS),
+            ),
+        ),
+        hand=match.hand_number + 1,
+        allow_debt=match.rules.allow_debt,
+    )
+    return attrs.evolve(
+        before,
+        match=attrs.evolve(match, next_dealer=seat, out_of_turn=True),
+        table=table.paid(chips),
+        history=history.History(move, before.history),
+    )
+
+
+def order_for(
+    hands: Mapping[int, Iterable[cards.Card] | str] | Sequence[Iterable[cards.Card] | str | None],
+    *,
+    dealer: int,
+    players: int,
+    trump_card: cards.Card | str | None = None,
+    rules: Rules | None = None,
+) -> tuple[cards.Card, ...]:
+    """Return a stacked order that deals each seat the cards wanted, for ``Deal(order=...)``.
+
+    Args:
+        hands: Five cards for some or all seats, by seat (a mapping, or a sequence with an
+            entry per seat, None for a seat left to chance); cards as values or text. Seats
+            left out get the remaining cards in card order.
+        dealer: The seat that deals (the cards go 3 then 2 from his left).
+        players: The number of seats.
+        trump_card: The card to turn up for trump; None for the first card left.
+        rules: The session's options (for the pack and the direction); None for the defaults.
+
+    Raises:
+        RulesError: If a hand is not 5 cards, a card is wanted twice or is not in the pack,
+            the trump card is in a hand, or a seat is out of range.
+        CardParseError: If a card given as text does not parse.
+
+    Example:
+        >>> order = order_for({0: "K♥ Q♥ 7♣ 8♣ 9♣"}, dealer=5, players=6, trump_card="6♠")
+        >>> print(cards.format_cards(order[:3]), order[30])
+        K♥ Q♥ 7♣ 6♠
+    """
+    rules = game.check_rules(rules, Rules, "mariage")
+    size = rules.pack_size(players)
+    dealer = game.check_seat(dealer, players, what="dealer")
+    if isinstance(hands, Mapping):
+        wanted = dict(hands)
+    else:
+        if len(hands) != players:
+            raise errors.RulesError(
+                f"give a hand (or None) for each of the {players} seats, not {len(hands)}"
+            )
+        wanted = {seat: hand for seat, hand in enumerate(hands) if hand is not None}
+    pack = PACKS[size]
+    turned: tuple[cards.Card, ...] = ()
+    if trump_card is not None:
+        turned = cards.as_cards([trump_card])
+        if turned[0] not in pack:
+            raise errors.RulesError(f"the trump card {turned[0]} is not in the {size}-card pack")
+        if any(turned[0] in cards.as_cards(hand) for hand in wanted.values()):
+            raise errors.RulesError(f"the trump card {turned[0]} cannot also be in a hand")
+        pack = tuple(card for card in pack if card != turned[0])
+    order = dealing.stack(
+        wanted,
+        pack=pack,
+        receivers=receivers(dealer, players, rules.step),
+        packets=PACKETS,
+    )
+    dealt = players * HAND_SIZE
+    return (*order[:dealt], *turned, *order[dealt:])

@@ -1,0 +1,427 @@
+"""The tricks: card power, following, the forced queen, marriages on the table (rules 18–26).
+
+Q♥ is the highest card and K♥ the second (``Rules.top_royal="K"`` swaps them); both beat every
+trump. Then come the trumps, then the suit led; a card of another plain suit never wins. For
+following suit K♥ and Q♥ are hearts; for the duty to trump when void they count as trumps.
+
+A king and the queen of his suit played one after the other to a trick by two players make a
+marriage on the table. When it forms, the trick is frozen: it goes to the best card played up
+to and including the second card of the pair (``marriage_trick_rule="freeze"``), or to the
+king's player (``"king_wins"``).
+
+The functions work on card indices and bit sets (see :mod:`cardgames.cards`); the engine calls
+them on every play.
+
+Example:
+    E2: trump ♣, seat 0 leads 9♠, seat 1 plays K♠, seat 4 must play Q♠ at once; then A♠, 7♣
+    and 6♠ come too late to win.
+
+    >>> from cardgames import cards
+    >>> from cardgames.mariage import play
+    >>> from cardgames.mariage.rules import Rules
+    >>> trick = [cards.Card.parse(text).index for text in "9♠ K♠ Q♠ A♠ 7♣ 6♠".split()]
+    >>> play.marriages(trick)
+    (2,)
+    >>> play.trick_winner(trick, play.ranking(Rules(), cards.Suit.CLUBS), Rules())
+    1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+import attrs
+
+from cardgames import cards, errors, history, tricks
+from cardgames.mariage import scoring
+from cardgames.mariage.moves import Decline, Move, Play
+from cardgames.mariage.pools import JESTER, KING_OF_HEARTS, QUEEN_OF_HEARTS
+from cardgames.mariage.rules import TOP_ROYALS, Rules, TopRoyal
+from cardgames.mariage.state import State
+
+__all__ = [
+    "KINGS",
+    "RANKINGS",
+    "SUIT_MASKS",
+    "allowed",
+    "decline",
+    "duty_mask",
+    "marriages",
+    "played",
+    "queen_of",
+    "ranking",
+    "trick_winner",
+    "why_not",
+]
+
+_PACK: Final = cards.pack(52)
+_RANKS: Final = 13
+_QUEEN: Final = int(cards.Rank.QUEEN) - 2
+_KING: Final = int(cards.Rank.KING) - 2
+
+
+def _build(top: TopRoyal, trump: cards.Suit) -> tricks.Ranking:
+    """Build the ranking for a top royal and a trump suit (rules 18, 19 and 26)."""
+    royals = (QUEEN_OF_HEARTS, KING_OF_HEARTS) if top == "Q" else (KING_OF_HEARTS, QUEEN_OF_HEARTS)
+    return tricks.Ranking.build(
+        _PACK,
+        suit_of=lambda card: int(card.suit),
+        strength=lambda card: int(card.rank),
+        trump=int(trump),
+        over_trumps=royals,
+    )
+
+
+RANKINGS: Final = {top: tuple(_build(top, trump) for trump in cards.Suit) for top in TOP_ROYALS}
+"""``RANKINGS[top_royal][trump]``: the ranking of every deal, built once."""
+
+KINGS: Final = cards.mask_of(card for card in _PACK if card.rank == cards.Rank.KING)
+"""The bit set of the four kings."""
+
+
+def ranking(rules: Rules, trump: cards.Suit) -> tricks.Ranking:
+    """Return the ranking of a deal with these rules and trump suit."""
+    return RANKINGS[rules.top_royal][trump]
+
+
+def duty_mask(rules: Rules, trump: cards.Suit) -> int:
+    """Return the cards a player void in the suit led must play if he holds any (rules 20, 22).
+
+    The trumps, with K♥ and Q♥ if ``royals_count_as_trumps_for_obligation``; nothing if
+    ``must_trump_when_void`` is off.
+
+    Example:
+        >>> print(cards.format_cards(cards.cards_in(duty_mask(Rules(), cards.Suit.SPADES)))[-8:])
+        A♠ Q♥ K♥
+    """
+    if not rules.must_trump_when_void:
+        return 0
+    found = ranking(rules, trump)
+    if rules.royals_count_as_trumps_for_obligation:
+        return found.trump_mask
+    return found.suit_masks[trump]
+
+
+def allowed(hand: int, led: int | None, duty: int) -> int:
+    """Return the cards of ``hand`` that may be played in turn to a trick led with ``led``.
+
+    Follow suit if able (K♥ and Q♥ are hearts); else play a card of ``duty`` (see
+    :func:`duty_mask`) if able; else anything (rule 22). The whole hand when leading.
+
+    Example:
+        >>> hand = cards.mask_of(cards.parse_cards("Q♥ 7♣ 8♦"))
+        >>> duty = duty_mask(Rules(), cards.Suit.CLUBS)
+        >>> print(cards.format_cards(cards.cards_in(allowed(hand, 22, duty))))  # 10♠ led
+        7♣ Q♥
+    """
+    if led is None:
+        return hand
+    suit = hand & SUIT_MASKS[led]
+    if suit:
+        return suit
+    trumps = hand & duty
+    return trumps or hand
+
+
+SUIT_MASKS: Final = tuple(0x1FFF << (index // _RANKS * _RANKS) for index in range(52))
+"""By card index: the bit set of its suit, which a player must follow (rule 22)."""
+
+
+def queen_of(king: int) -> int:
+    """Return the index of the queen of a king's suit.
+
+    Example:
+        >>> print(cards.CARDS[queen_of(cards.Card.parse("K♠").index)])
+        Q♠
+    """
+    return king - 1
+
+
+def _pairs(first: int, second: int, *, either: bool) -> bool:
+    """Return whether two cards played one after the other make a marriage (rule 24)."""
+    if first % _RANKS == _KING:
+        return second == first - 1
+    return either and first % _RANKS == _QUEEN and second == first + 1
+
+
+def marriages(played: Sequence[int], *, either: bool = False, declined: int = 0) -> tuple[int, ...]:
+    """Return the places in a trick of the cards that complete a marriage on the table.
+
+    A marriage is a king followed at once by the queen of his suit (with ``either``, also a
+    queen followed by her king), played by two players (rule 24); consecutive cards of a trick
+    always are. The place returned is that of the pair's second card.
+
+    Args:
+        played: The card indices in the order played.
+        either: ``Rules.marriage_order == "either"``.
+        declined: The suits (bit ``1 << suit``) whose queen was declined in this trick: their
+            pair makes no marriage (rule 23).
+
+    Example:
+        >>> trick = [cards.Card.parse(text).index for text in "K♦ Q♦ K♣ Q♣ J♦".split()]
+        >>> marriages(trick), marriages(trick, declined=1 << cards.Suit.CLUBS)
+        ((1, 3), (1,))
+    """
+    return tuple(
+        place
+        for place in range(1, len(played))
+        if _pairs(played[place - 1], played[place], either=either)
+        and not declined >> (played[place] // _RANKS) & 1
+    )
+
+
+def trick_winner(
+    played: Sequence[int],
+    found: tricks.Ranking,
+    rules: Rules,
+    *,
+    declined: int = 0,
+    formed: tuple[int, ...] | None = None,
+) -> int:
+    """Return the place in the trick of the card that wins it (rules 25 and 26).
+
+    Without a marriage on the table, the best card: Q♥, K♥ (in ``top_royal`` order), the
+    highest trump, the highest card of the suit led. With one, only the cards up to and
+    including the first marriage's second card count (``"freeze"``), or the king wins
+    (``"king_wins"``).
+
+    Args:
+        played: The card indices in the order played, the lead first.
+        found: The deal's ranking (:func:`ranking`).
+        rules: The options.
+        declined: As for :func:`marriages`.
+        formed: The trick's marriages if already known (:func:`marriages`).
+
+    Example:
+        E2b: the ace led keeps the trick the marriage freezes.
+
+        >>> trick = [cards.Card.parse(text).index for text in "A♠ K♠ Q♠ 10♠ 7♣ 6♠".split()]
+        >>> trick_winner(trick, ranking(Rules(), cards.Suit.CLUBS), Rules())
+        0
+        >>> trick_winner(
+        ...     trick, ranking(Rules(), cards.Suit.CLUBS), Rules(marriage_trick_rule="king_wins")
+        ... )
+        1
+    """
+    if formed is None:
+        formed = marriages(played, either=rules.marriage_order == "either", declined=declined)
+    if not formed:
+        return tricks.best(played, found)
+    second = formed[0]
+    if rules.marriage_trick_rule == "king_wins":
+        return second if played[second] % _RANKS == _KING else second - 1
+    return tricks.best(played[: second + 1], found)
+
+
+_PAIRS: Final = tuple(tuple((seat, card) for card in cards.CARDS) for seat in range(10))
+"""``_PAIRS[seat][index]``: the ``(seat, card)`` pair of a trick, made once."""
+
+_JESTER: Final = JESTER.index
+_PAIRED_KINGS: Final = KINGS
+"""A trick whose cards ``mask`` hold a king and his queen has ``mask & mask << 1 & KINGS``."""
+
+
+def next_in_turn(after: int, seats: Sequence[int], players: int, step: int) -> int:
+    """Return the first seat after ``after`` (in the direction of play) not in ``seats``."""
+    turn = (after + step) % players
+    while turn in seats:
+        turn = (turn + step) % players
+    return turn
+
+
+def played(state: State, seat: int, index: int, move: Play) -> State:
+    """Return the state after ``seat`` plays the card ``index``, checked to be legal.
+
+    A king calls the holder of his queen to play her at once if he has not played to the trick
+    (rule 23, unless ``forced_queen="off"``); otherwise the next player in turn who has not
+    played comes next, counted from the king's player after a queen played out of turn. The
+    last card of a trick settles it (:func:`_finish_trick`).
+    """
+    match = state.match
+    players = match.players
+    changed = list(state.hands)
+    changed[seat] ^= 1 << index
+    hands = tuple(changed)
+    trick = (*state.trick, index)
+    seats = (*state.seats, seat)
+    moves: history.History[Move] = history.History(move, state.history)
+    if len(trick) == players:
+        return _finish_trick(state, hands, trick, seats, moves)
+    rules = match.rules
+    if KINGS >> index & 1 and rules.forced_queen != "off":
+        queen = index - 1
+        for holder, hand in enumerate(hands):
+            if hand >> queen & 1:
+                if holder not in seats:
+                    # Positional, in the order of State's fields: this is the hot path.
+                    return State(
+                        match, state.table, hands, trick, seats, holder, queen, state.tricks, moves
+                    )
+                break
+    step = rules.step
+    turn = ((state.seats[-1] if state.due >= 0 else seat) + step) % players
+    while turn in seats:
+        turn = (turn + step) % players
+    return State(match, state.table, hands, trick, seats, turn, -1, state.tricks, moves)
+
+
+def _finish_trick(
+    state: State,
+    hands: tuple[int, ...],
+    trick: tuple[int, ...],
+    seats: tuple[int, ...],
+    moves: history.History[Move],
+) -> State:
+    """Return the state after a trick's last card: its winner, its payments (rules 24-29)."""
+    match = state.match
+    table = state.table
+    rules = match.rules
+    mask = 0
+    for card in trick:
+        mask |= 1 << card
+    owed: list[tuple[str, tuple[scoring.Transfer, ...]]] = []
+    if mask & mask << 1 & _PAIRED_KINGS:
+        formed = marriages(trick, either=rules.marriage_order == "either", declined=table.declined)
+        place = trick_winner(trick, table.ranking, rules, formed=formed)
+        winner = seats[place]
+        owed = _marriage_payments(trick, seats, formed, winner, rules)
+    else:
+        place = tricks.best(trick, table.ranking)
+        winner = seats[place]
+    if mask >> _JESTER & 1:
+        holder = table.queen_holder
+        transfers, reason = scoring.jester(
+            jester_seat=seats[trick.index(_JESTER)],
+            winner=winner,
+            winning_card=cards.CARDS[trick[place]],
+            queen_holder=None if holder < 0 else holder,
+            players=match.players,
+            captors=rules.jester_captors,
+            payee=rules.jester_penalty_payee,
+            paid_only_if_it_wins=rules.jester_paid_only_if_it_wins_trick,
+        )
+        owed.append((reason, transfers))
+    if rules.own_marriage_lead_bonus and state.tricks:
+        bonus = _own_marriage_lead(state.tricks[-1], seats[0], trick[0])
+        if bonus:
+            owed.append(
+                (
+                    bonus,
+                    scoring.from_each_other(
+                        seats[0], players=match.players, amount=rules.table_marriage_payment
+                    ),
+                )
+            )
+    if owed or table.declined:
+        chips = scoring.record(
+            table.chips, owed, hand=match.hand_number, allow_debt=rules.allow_debt
+        )
+        table = table.paid(chips)
+    pairs = _PAIRS
+    plays = tuple([pairs[who][card] for who, card in zip(seats, trick, strict=True)])
+    done = (*state.tricks, tricks.Trick(plays, winner))
+    return State(match, table, hands, (), (), winner, -1, done, moves)
+
+
+def _marriage_payments(
+    trick: Sequence[int],
+    seats: Sequence[int],
+    formed: Sequence[int],
+    winner: int,
+    rules: Rules,
+) -> list[tuple[str, tuple[scoring.Transfer, ...]]]:
+    """Return the payments for the marriages on the table in a trick (rules 27, 28)."""
+    owed = []
+    for second in formed:
+        first = second - 1
+        king, queen = (first, second) if trick[first] % _RANKS == _KING else (second, first)
+        king_card, queen_card = cards.CARDS[trick[king]], cards.CARDS[trick[queen]]
+        hearts = king_card.suit == cards.Suit.HEARTS
+        owed.append(
+            (
+                f"{'heart ' if hearts else ''}marriage {king_card} {queen_card} on the table",
+                scoring.table_marriage(
+                    winner=winner,
+                    king_seat=seats[king],
+                    queen_seat=seats[queen],
+                    hearts=hearts,
+                    players=len(seats),
+                    amount=rules.table_marriage_payment,
+                    king_pays=rules.heart_table_marriage_king_pays,
+                ),
+            )
+        )
+    return owed
+
+
+def _own_marriage_lead(previous: tricks.Trick, leader: int, lead: int) -> str:
+    """Return the reason of the own-marriage lead bonus (rule 24) if it is due, else ``""``.
+
+    It is due when ``leader`` led a king to the previous trick and now leads its queen.
+    """
+    first_seat, first_card = previous.plays[0]
+    if first_seat == leader and first_card.rank == cards.Rank.KING and lead == first_card.index - 1:
+        return f"own marriage {first_card} {cards.CARDS[lead]} led"
+    return ""
+
+
+def decline(state: State, seat: int, move: Decline) -> State:
+    """Decline to play the queen on her king (``forced_queen="penalty_only"``, rule 23).
+
+    The decliner pays each other player at once; play goes on in turn from the king's player,
+    and this king and queen make no marriage in the trick.
+    """
+    match = state.match
+    rules = match.rules
+    queen = state.due
+    if queen < 0 or rules.forced_queen != "penalty_only":
+        raise errors.IllegalMoveError(
+            "there is nothing to decline: decline answers the call to play a queen on her king "
+            'with forced_queen="penalty_only"',
+            move=move,
+            seat=seat,
+        )
+    table = state.table
+    king = cards.CARDS[queen + 1]
+    chips = scoring.record(
+        table.chips,
+        (
+            (
+                f"{cards.CARDS[queen]} not played on {king}",
+                scoring.each_other(seat, players=match.players, amount=scoring.FORCED_QUEEN_CHIPS),
+            ),
+        ),
+        hand=match.hand_number,
+        allow_debt=rules.allow_debt,
+    )
+    return attrs.evolve(
+        state,
+        table=table.paid(chips, declined=table.declined | 1 << king.suit),
+        turn=next_in_turn(state.seats[-1], state.seats, match.players, rules.step),
+        due=-1,
+        history=history.History(move, state.history),
+    )
+
+
+def why_not(state: State, seat: int, card: cards.Card) -> str:
+    """Explain why ``seat`` may not play ``card`` now (rules 22 and 23)."""
+    hand = state.hands[seat]
+    if state.due >= 0:
+        queen = cards.CARDS[state.due]
+        king = cards.CARDS[state.due + 1]
+        if state.match.rules.forced_queen == "penalty_only":
+            return f"{king} was just played: play {queen} on him at once, or decline"
+        return f"{king} was just played: you must play {queen} on him at once, out of turn"
+    if not hand >> card.index & 1:
+        return f"you do not hold {card}"
+    led = cards.CARDS[state.trick[0]]
+    same = hand & SUIT_MASKS[led.index]
+    if same:
+        held = cards.format_cards(cards.cards_in(same))
+        return f"must follow suit: {led} was led and you hold {held}"
+    trumps = hand & state.table.duty
+    return (
+        f"must trump: you have no {led.suit.symbol} and hold "
+        f"{cards.format_cards(cards.cards_in(trumps))}"
+    )

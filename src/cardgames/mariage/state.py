@@ -1,0 +1,293 @@
+"""The state of a Mariage session, what one seat may see of it, and its score sheet.
+
+Chips: every seat's *balance* (the chips in front of him) and every pool's content are in the
+state at each moment. A seat's *total* is its net result, the balance less the starting chips
+(rule 40): the sum of the chip changes of the finished deals, as on every game's score sheet.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import attrs
+
+from cardgames import cards, game, history, tricks
+from cardgames.mariage import moves, scoring
+from cardgames.mariage.pools import POOLS
+from cardgames.mariage.rules import HAND_SIZE, Rules
+
+__all__ = ["TRICKS", "HandScore", "Match", "Score", "State", "Table", "View"]
+
+TRICKS: Final = HAND_SIZE
+"""Tricks in a deal: five cards each."""
+
+
+@attrs.frozen
+class HandScore(game.HandScore):
+    """A finished Mariage deal on the score sheet.
+
+    ``points`` are each seat's chip change in the deal: the ante, the pools, the payments in
+    play, the tricks pool and fines (and, for the session's last deal, the share-out of the
+    pools). A misdealt deal is void: its points are the ante and the misdeal payments.
+
+    Attributes:
+        dealer: The seat that dealt.
+        trump: The card turned up for trump.
+        pools_won: The seat that took each of the pools I–V, None where nobody did.
+        tricks: How many tricks each seat took.
+        misdeal: Whether the deal was void: misdealt, and dealt again as the next deal.
+    """
+
+    dealer: int
+    trump: cards.Card
+    pools_won: tuple[int | None, ...]
+    tricks: tuple[int, ...]
+    misdeal: bool
+
+
+@attrs.frozen
+class Match(game.Match[Rules, HandScore]):
+    """The session record: the shared :class:`cardgames.game.Match` and Mariage's dealing facts.
+
+    ``totals`` are net results in chips (balance less the starting chips), summed over the
+    finished deals.
+
+    Attributes:
+        dealer: The seat that dealt the current deal (or the last one, between deals; the
+            first dealer before the first deal).
+        next_dealer: The seat that deals next.
+        deals: The deals played so far that count towards the session's length (a misdealt
+            deal does not; its redeal does).
+        redeal: Whether the next deal redeals a misdealt one (no ante).
+        out_of_turn: Whether a deal out of turn has been recorded for the next deal.
+        discarded: The chips discarded when the pools were shared out at the session's end.
+    """
+
+    dealer: int
+    next_dealer: int
+    deals: int
+    redeal: bool
+    out_of_turn: bool
+    discarded: int
+
+
+@attrs.frozen
+class Table:
+    """What one deal has on the table: the trump, the claims, the chips and the pools.
+
+    The engine's own record, rebuilt when a deal starts, when a claim or payment is made and
+    when the deal ends; read it through :class:`State`'s properties and
+    :func:`~cardgames.mariage.view`.
+
+    Attributes:
+        trump: The index of the card turned up for trump; -1 before the first deal.
+        ranking: The deal's card ranking (rules 18, 19).
+        duty: The cards a player void in the suit led must play if he can (rule 22).
+        queen_holder: The seat dealt Q♥, -1 if it was not dealt (rule 29).
+        claims: The claims made in this deal, as (seat, claim), in the order made.
+        claiming: Whether the players are making claims (``auto_claim=False``) before the lead.
+        declined: The suits (bit ``1 << suit``) whose queen was declined in the current trick.
+        chips: Each seat's balance, the chips in each of the pools I–VI, and the ledger of
+            every payment of the session (a chain of entries, the last first).
+        after_ante: The chips right after this deal's ante: a misdeal goes back to them.
+        pools_won: The seat that took each of the pools I–V in this deal, None where nobody did.
+        closed: Whether the deal is over (its tricks played and paid, or misdealt).
+    """
+
+    trump: int
+    ranking: tricks.Ranking
+    duty: int
+    queen_holder: int
+    claims: tuple[tuple[int, moves.Claim], ...]
+    claiming: bool
+    declined: int
+    chips: scoring.Chips
+    after_ante: scoring.Chips
+    pools_won: tuple[int | None, ...]
+    closed: bool
+
+    @property
+    def balances(self) -> tuple[int, ...]:
+        """Each seat's chips."""
+        return self.chips[0]
+
+    @property
+    def pools(self) -> tuple[int, ...]:
+        """The chips in each of the pools I–VI."""
+        return self.chips[1]
+
+    @property
+    def ledger(self) -> scoring.Ledger:
+        """The session's payments, as a chain of entries, the last first."""
+        return self.chips[2]
+
+    def paid(self, chips: scoring.Chips, *, declined: int = 0) -> Table:
+        """Return the table after payments: new chips, and the suits declined in the trick."""
+        return Table(
+            self.trump,
+            self.ranking,
+            self.duty,
+            self.queen_holder,
+            self.claims,
+            self.claiming,
+            declined,
+            chips,
+            self.after_ante,
+            self.pools_won,
+            self.closed,
+        )
+
+
+@attrs.frozen(repr=False)
+class State(game.MatchFacts[Rules, HandScore, moves.Move]):
+    """A Mariage session at one moment; ``apply`` returns a new one.
+
+    Build one with :func:`~cardgames.mariage.new_game`. Read public facts through the game's
+    functions, :func:`~cardgames.mariage.view` and the properties below; the stored fields
+    are the engine's own and may change between versions.
+    """
+
+    match: Match
+    """The session record: rules, seed, dealers, the score sheet."""
+    table: Table
+    """The current deal's trump, claims, chips and pools."""
+    hands: tuple[int, ...]
+    """Each seat's cards as a bit set of card indices."""
+    trick: tuple[int, ...]
+    """The card indices of the trick being played, in the order played."""
+    seats: tuple[int, ...]
+    """The seats that played them, in the same order."""
+    turn: int
+    """The seat to move while a deal is on (the claimant, or the player to play)."""
+    due: int
+    """The index of the queen that ``turn`` must play out of turn on her king, else -1."""
+    tricks: tuple[tricks.Trick, ...]
+    """The tricks finished in this deal (or in the last one, until the next deal)."""
+    history: history.History[moves.Move] | None
+    """The moves of the session, the last one first (see :attr:`moves`)."""
+
+    @property
+    def dealer(self) -> int:
+        """The seat that dealt the current deal (the last one between deals).
+
+        Before the first deal, the first dealer.
+        """
+        return self.match.dealer
+
+    @property
+    def hand_over(self) -> bool:
+        """Whether no deal is in progress (the next move is a deal, or the session is over)."""
+        return self.table.closed
+
+    @property
+    def in_play(self) -> bool:
+        """Whether a deal is in progress: dealt, its tricks not all played."""
+        return not self.table.closed
+
+    @property
+    def balances(self) -> tuple[int, ...]:
+        """Each seat's chips now."""
+        return self.table.chips[0]
+
+    @property
+    def pools(self) -> tuple[int, ...]:
+        """The chips in each of the pools I–VI now."""
+        return self.table.chips[1]
+
+    @property
+    def trump(self) -> cards.Card | None:
+        """The card turned up for trump in this deal (or the last), None before the first."""
+        index = self.table.trump
+        return None if index < 0 else cards.CARDS[index]
+
+    def __repr__(self) -> str:
+        """Return a one-line summary (the full state is in the fields)."""
+        if self.over:
+            where = "over"
+        elif self.hand_over:
+            where = f"before deal {self.hand_number + 1}"
+        else:
+            where = f"deal {self.hand_number}, trick {len(self.tricks) + 1}"
+        return f"<mariage.State seed={self.seed} {where} balances={list(self.balances)}>"
+
+
+@attrs.frozen
+class View:
+    """What one seat may know of a Mariage session: never another seat's cards.
+
+    Attributes:
+        seat: The seat whose view this is.
+        hand_number: 0 before the first deal, then the number of deals made.
+        dealer: The dealer of the current deal (or of the last, between deals).
+        current_player: The seat to move, or None when the session is over.
+        hand: This seat's cards, in card order.
+        hand_sizes: How many cards each seat holds.
+        trump: The card turned up for trump, or None before the first deal.
+        claims: The claims made in this deal, as (seat, claim), in the order made.
+        pools_won: The seat that took each of the pools I–V in this deal, None where nobody
+            did (yet).
+        trick: The trick being played, or None between tricks.
+        tricks: The tricks finished in this deal (or in the last deal, until the next).
+        tricks_taken: How many tricks each seat took in this deal.
+        queen_due: The queen the seat to move must play out of turn on her king (rule 23),
+            else None.
+        balances: Each seat's chips.
+        pools: The chips in each of the pools I–VI.
+        totals: Each seat's net result over the finished deals.
+        last_hand: The score of the last finished deal, or None before the first is over.
+        over: Whether the session has ended.
+        legal_moves: This seat's legal moves; empty when it is not its turn.
+    """
+
+    seat: int
+    hand_number: int
+    dealer: int
+    current_player: int | None
+    hand: tuple[cards.Card, ...]
+    hand_sizes: tuple[int, ...]
+    trump: cards.Card | None
+    claims: tuple[tuple[int, moves.Claim], ...]
+    pools_won: tuple[int | None, ...]
+    trick: tricks.Trick | None
+    tricks: tuple[tricks.Trick, ...]
+    tricks_taken: tuple[int, ...]
+    queen_due: cards.Card | None
+    balances: tuple[int, ...]
+    pools: tuple[int, ...]
+    totals: tuple[int, ...]
+    last_hand: HandScore | None
+    over: bool
+    legal_moves: tuple[moves.Move, ...]
+
+
+@attrs.frozen
+class Score(game.Score[HandScore]):
+    """The score sheet of a Mariage session: net results, balances, pools and the ledger.
+
+    ``totals`` are each seat's net result in chips over the finished deals (the sum of their
+    ``points``); ``winners`` are the seats with the highest balance once the session is over,
+    ``losers`` everyone else (all seats, and no winner, if every balance is equal).
+
+    Attributes:
+        balances: Each seat's chips now (the starting chips plus the total, plus any change
+            in the deal being played).
+        pools: The chips in each of the pools I–VI now.
+        ledger: Every payment of the session, oldest first.
+        discarded: The chips discarded when the pools were shared out at the end (rule 39).
+    """
+
+    balances: tuple[int, ...]
+    pools: tuple[int, ...]
+    ledger: tuple[scoring.Payment, ...]
+    discarded: int
+
+    @property
+    def ledger_lines(self) -> tuple[str, ...]:
+        """The ledger as text, one payment a line, oldest first."""
+        return tuple(map(str, self.ledger))
+
+    def __str__(self) -> str:
+        """Return the balances, the pools and the ledger as lines of text."""
+        seats = "  ".join(f"seat {seat}: {chips}" for seat, chips in enumerate(self.balances))
+        boxes = "  ".join(f"{pool}: {chips}" for pool, chips in zip(POOLS, self.pools, strict=True))
+        return "\n".join((f"balances  {seats}", f"pools     {boxes}", *self.ledger_lines))
