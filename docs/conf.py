@@ -9,10 +9,14 @@ Build from the repository root (the package is imported from ``src``)::
 from __future__ import annotations
 
 import doctest
+import html.parser
 import importlib
+import pathlib
 import re
+import textwrap
 from typing import TYPE_CHECKING
 
+from sphinx.builders.html import StandaloneHTMLBuilder
 from sphinx.util import logging
 
 import cardgames
@@ -94,10 +98,8 @@ doctest_test_doctest_blocks = ""
 # The default flags include IGNORE_EXCEPTION_DETAIL, which would let an example's error message
 # go unchecked; the messages are part of the API (they name the rule broken), so check them.
 doctest_default_flags = doctest.ELLIPSIS | doctest.DONT_ACCEPT_TRUE_FOR_1
-doctest_global_setup = """
-import cardgames
-from cardgames import cards, kalter_schlag
-"""
+# No doctest_global_setup: each page's examples import what they use, in plain sight, so that a
+# reader who copies them gets code that runs.
 
 # -- HTML ----------------------------------------------------------------------------------------
 
@@ -225,9 +227,96 @@ def _check_public_names(_app: Sphinx, env: BuildEnvironment) -> None:
             _LOGGER.warning("public name %s.%s is not in the API reference", module_name, name)
 
 
+# -- The written pages show no error box ----------------------------------------------------------
+# Some mistakes pass ``-W`` yet put a red box in front of the reader: Furo's stylesheet turns any
+# ``.. contents::`` table into an "ERROR: Adding a table of contents in Furo-based documentation
+# is unnecessary …" banner, and docutils leaves a "System Message" box, or red "problematic"
+# text, where it could not read the markup. So the HTML build reads back every page it wrote.
+
+# Furo's escape hatch: a contents table with this class is shown without the error banner.
+_FURO_CONTENTS_ALLOWED = "this-will-duplicate-information-and-it-is-still-useful-here"
+
+
+class _ErrorBoxFinder(html.parser.HTMLParser):
+    """Collect the error boxes of one HTML page, each as what it is and the text it shows."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.boxes: list[str] = []
+        self._tag: str | None = None  # the element of the box being read, if any
+        self._depth = 0  # how many elements of that name are open inside the box
+        self._what = ""
+        self._text: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        """Start reading a box at an element whose classes mark one."""
+        if self._tag is not None:
+            self._depth += tag == self._tag
+            return
+        classes = set((dict(attrs).get("class") or "").split())
+        if "contents" in classes and _FURO_CONTENTS_ALLOWED not in classes:
+            what = (
+                "a table of contents (the contents directive), which Furo shows as an ERROR "
+                "banner; Furo already lists the page's sections beside it"
+            )
+        elif "system-message" in classes:
+            what = "a docutils system message"
+        elif "problematic" in classes:
+            what = "markup docutils could not read, shown in red"
+        else:
+            return
+        self._tag, self._depth, self._what, self._text = tag, 1, what, []
+
+    def handle_endtag(self, tag: str) -> None:
+        """Finish the box when its element closes."""
+        if tag != self._tag:
+            return
+        self._depth -= 1
+        if not self._depth:
+            text = textwrap.shorten(" ".join(self._text), width=160, placeholder=" …")
+            self.boxes.append(f"{self._what}: {text!r}")
+            self._tag = None
+
+    def handle_data(self, data: str) -> None:
+        """Keep the text inside a box."""
+        if self._tag is not None:
+            self._text.append(data)
+
+
+def _check_written_pages(app: Sphinx, exception: Exception | None) -> None:
+    """Warn about each error box on a written HTML page (so ``-W`` fails the build).
+
+    Each warning names the page (its source file and its HTML file), what the box is and the
+    text it shows. Builders that write no HTML pages (``doctest`` …) are not checked.
+    """
+    builder = app.builder
+    if exception is not None or not isinstance(builder, StandaloneHTMLBuilder):
+        return
+    outdir = pathlib.Path(app.outdir)
+    pages: dict[pathlib.Path, str] = {}  # each HTML file, with the first document it holds
+    for docname in sorted(app.env.found_docs):
+        pages.setdefault(pathlib.Path(builder.get_outfilename(docname)), docname)
+    for path, docname in pages.items():
+        if not path.is_file():
+            continue  # not a page of this builder (singlehtml writes one page for all)
+        finder = _ErrorBoxFinder()
+        finder.feed(path.read_text(encoding="utf-8"))
+        finder.close()
+        for box in finder.boxes:
+            _LOGGER.warning(
+                "the page %s shows an error box: %s",
+                path.relative_to(outdir).as_posix(),
+                box,
+                location=(docname, None),
+                type="cardgames",
+                subtype="error_box",
+            )
+
+
 def setup(app: Sphinx) -> None:
     """Connect the project's hooks."""
     app.connect("autodoc-process-docstring", _keep_summary_colon, priority=600)  # after napoleon
     app.connect("autodoc-process-signature", _hide_protocol_signature)
     app.connect("missing-reference", _resolve_reexport)
     app.connect("env-check-consistency", _check_public_names)
+    app.connect("build-finished", _check_written_pages)
