@@ -388,7 +388,12 @@ def close(played: State) -> State:
         per_trick=rules.trick_pay_per_trick,
         dealer_covers=rules.dealer_covers_shortfall,
     )
-    fined = "no trick" if rules.loser_threshold == 0 else f"{rules.loser_threshold} tricks or fewer"
+    threshold = rules.loser_threshold
+    fined = (
+        "no trick"
+        if threshold == 0
+        else f"{threshold} trick{'' if threshold == 1 else 's'} or fewer"
+    )
     chips = scoring.record(
         table.chips,
         (

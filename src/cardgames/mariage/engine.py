@@ -475,21 +475,29 @@ def _payments_between(
 
 
 def _summaries(entries: Sequence[tuple[str, tuple[scoring.Transfer, ...]]]) -> list[str]:
-    """Return each entry as ``reason: seat 1 +4, seat 0 −1 …`` (seats by net change)."""
-    found = []
+    """Return the entries as ``reason: seat 1 +4, seat 0 −1 …`` (net changes, seats first).
+
+    The ante is left out; a refill, and an entry with the reason of the one before, are added
+    to that one (a pool won and the chip put back read as one net change).
+    """
+    merged: list[tuple[str, dict[int, int]]] = []
     for reason, made in entries:
         if reason == "ante":
             continue
-        change: dict[int, int] = {}
+        if not merged or (reason != "refill" and reason != merged[-1][0]):
+            merged.append((reason, {}))
+        change = merged[-1][1]
         for payer, payee, amount in made:
             change[payer] = change.get(payer, 0) - amount
             change[payee] = change.get(payee, 0) + amount
+    found = []
+    for reason, change in merged:
         listed = ", ".join(
             f"{_party(who)} {'+' if delta > 0 else '−'}{abs(delta)}"
             for who, delta in sorted(change.items(), key=lambda item: (item[0] < 0, abs(item[0])))
             if delta
         )
-        found.append(f"{reason}: {listed}")
+        found.append(f"{reason}: {listed or 'no change'}")
     return found
 
 

@@ -411,8 +411,8 @@ def why_not(state: State, seat: int, card: cards.Card) -> str:
         queen = cards.CARDS[state.due]
         king = cards.CARDS[state.due + 1]
         if state.match.rules.forced_queen == "penalty_only":
-            return f"{king} was just played: play {queen} on him at once, or decline"
-        return f"{king} was just played: you must play {queen} on him at once, out of turn"
+            return f"you hold {queen}: play her on {king} at once, or decline"
+        return f"you hold {queen}: you must play her on {king} at once, out of turn"
     if not hand >> card.index & 1:
         return f"you do not hold {card}"
     led = cards.CARDS[state.trick[0]]
