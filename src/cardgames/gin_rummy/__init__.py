@@ -1,0 +1,147 @@
+"""Gin Rummy, with its Oklahoma and Hollywood variants, for two players.
+
+Each player holds ten cards and tries to form melds — sets of three or four of a rank, runs of
+three or more in a suit — drawing from the stock or the discard pile and discarding. A player
+whose unmelded cards (his deadwood) count ten or less may knock; the defender lays off what he
+can onto the knocker's melds and the lower count wins the difference, with bonuses for gin
+(no deadwood) and for an undercut. The first to 100 wins the game and the settlement. The source
+is Vladimir Mendelev's «Энциклопедия игр»; see the game's docs page for the rules in full.
+
+Example:
+    >>> from cardgames import gin_rummy
+    >>> state = gin_rummy.new_game(gin_rummy.Rules(max_hands=3), seed=7)
+    >>> while not gin_rummy.is_over(state):
+    ...     state = gin_rummy.apply(state, gin_rummy.legal_moves(state)[-1])
+    >>> len(gin_rummy.score(state).hands)
+    3
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from cardgames import game
+from cardgames.gin_rummy import engine, melds
+from cardgames.gin_rummy.engine import (
+    PACK,
+    apply,
+    best_lay_out,
+    current_player,
+    is_over,
+    legal_moves,
+    max_hand_moves,
+    narrate,
+    new_game,
+    order_for,
+    score,
+    view,
+)
+from cardgames.gin_rummy.hollywood import HollywoodGame, HollywoodSheet
+from cardgames.gin_rummy.melds import (
+    Defence,
+    Layout,
+    Meld,
+    MeldKind,
+    arrangements,
+    best_defence,
+    best_layout,
+    check_defence,
+    check_layout,
+    deadwood,
+    defences,
+    knock_discards,
+)
+from cardgames.gin_rummy.moves import (
+    BIG_GIN,
+    DRAW_PILE,
+    DRAW_STOCK,
+    PASS,
+    BigGin,
+    Deal,
+    Discard,
+    Draw,
+    Knock,
+    LayOut,
+    Move,
+    Pass,
+    Source,
+    parse_move,
+)
+from cardgames.gin_rummy.rules import Rules
+from cardgames.gin_rummy.scoring import (
+    HandResult,
+    Kind,
+    Side,
+    doubles,
+    hand_score,
+    knock_limit,
+    settlement,
+)
+from cardgames.gin_rummy.state import HandScore, Score, State, View
+
+__all__ = [
+    "BIG_GIN",
+    "DRAW_PILE",
+    "DRAW_STOCK",
+    "GAME",
+    "PACK",
+    "PASS",
+    "BigGin",
+    "Deal",
+    "Defence",
+    "Discard",
+    "Draw",
+    "HandResult",
+    "HandScore",
+    "HollywoodGame",
+    "HollywoodSheet",
+    "Kind",
+    "Knock",
+    "LayOut",
+    "Layout",
+    "Meld",
+    "MeldKind",
+    "Move",
+    "Pass",
+    "Rules",
+    "Score",
+    "Side",
+    "Source",
+    "State",
+    "View",
+    "apply",
+    "arrangements",
+    "best_defence",
+    "best_lay_out",
+    "best_layout",
+    "check_defence",
+    "check_layout",
+    "current_player",
+    "deadwood",
+    "defences",
+    "doubles",
+    "hand_score",
+    "is_legal",
+    "is_over",
+    "knock_discards",
+    "knock_limit",
+    "legal_moves",
+    "max_hand_moves",
+    "melds",
+    "narrate",
+    "new_game",
+    "order_for",
+    "parse_move",
+    "replay",
+    "score",
+    "settlement",
+    "view",
+]
+
+GAME: Final[game.Game[Rules, State, Move, View, Score]] = game.register(
+    game.Game.of(engine, name="gin-rummy", title="Gin Rummy", players=(2,), rules_type=Rules)
+)
+"""Gin Rummy's entry in :data:`cardgames.GAMES`."""
+
+is_legal: Final = GAME.is_legal
+replay: Final = GAME.replay
