@@ -140,6 +140,11 @@ def _is_union(kind: object) -> bool:
     return typing.get_origin(kind) in (typing.Union, types.UnionType)
 
 
+def _is_plain_union(kind: object) -> bool:
+    """Whether a type is a union of two or more kinds besides None (cattrs handles ``X | None``)."""
+    return _is_union(kind) and len([m for m in typing.get_args(kind) if m is not type(None)]) > 1
+
+
 def _parse_recorded(entry: game.AnyGame, text: str) -> object:
     """Read a move from a record: as ``parse_move`` does, and a stacked ``deal <order>`` too."""
     verb, rest = core_moves.split(text)
@@ -216,9 +221,26 @@ def _converter(name: str) -> cattrs.Converter:
         return kind in move_types
 
     converter = cattrs.Converter(forbid_extra_keys=True)
+
+    def structure_union(data: object, kind: object) -> object:
+        # A union of plain kinds (a seat or a pool, say): the first member the data fits.
+        members = typing.get_args(kind)
+        if data is None and type(None) in members:
+            return None
+        reasons = []
+        for member in members:
+            if member is type(None):
+                continue
+            try:
+                return converter.structure(data, member)
+            except (cattrs.errors.BaseValidationError, errors.CardgamesError) as error:
+                reasons.append(str(_path_error(error, "")))
+        raise errors.DecodeError(" or ".join(reasons))
+
     converter.register_structure_hook(int, _structure_int)
     converter.register_structure_hook(bool, _structure_bool)
     converter.register_structure_hook(str, _structure_str)
+    converter.register_structure_hook_func(_is_plain_union, structure_union)
     converter.register_unstructure_hook_func(is_move_type, str)
     converter.register_structure_hook_func(
         is_move_type,
