@@ -10,7 +10,7 @@ or reach every game the same way through :data:`GAMES`:
 
     >>> import cardgames
     >>> sorted(cardgames.GAMES)
-    ['kalter-schlag', 'staekske-rape']
+    ['gin-rummy', 'kalter-schlag', 'mariage', 'staekske-rape']
 """
 
 from __future__ import annotations
@@ -21,7 +21,9 @@ from typing import Final
 from cardgames import cards, errors, game
 
 # One line per game: importing a game package registers it in GAMES.
+from cardgames import gin_rummy as _gin_rummy  # noqa: F401  # imported to register
 from cardgames import kalter_schlag as _kalter_schlag  # noqa: F401  # imported to register
+from cardgames import mariage as _mariage  # noqa: F401  # imported to register
 from cardgames import staekske_rape as _staekske_rape  # noqa: F401  # imported to register
 
 __all__ = ["GAMES", "__version__", "cards", "errors"]
