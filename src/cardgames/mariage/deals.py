@@ -222,9 +222,9 @@ def _auto_claims(
         seat = (dealer + offset * step) % players
         run = claims.sequence_in(hands[seat])
         if run:
-            shown = tuple(cards.cards_in(run))
-            runs[seat] = shown
-            made.append((seat, Claim(Pool.POINT, shown)))
+            point = _point_claim(run)
+            runs[seat] = point.cards
+            made.append((seat, point))
     made.extend(
         (seat, made_claim)
         for seat, made_claim in zip(holders, HOLDER_CLAIMS, strict=True)
@@ -232,9 +232,9 @@ def _auto_claims(
     )
     if not made:
         return (), _NO_WINNERS
-    point = None
+    best = None
     if runs:
-        point = claims.point_winner(
+        best = claims.point_winner(
             runs,
             trump=trump,
             dealer=dealer,
@@ -242,7 +242,13 @@ def _auto_claims(
             step=step,
             compare=rules.point_compare,
         )
-    return tuple(made), (point, *(None if seat < 0 else seat for seat in holders))
+    return tuple(made), (best, *(None if seat < 0 else seat for seat in holders))
+
+
+@functools.cache
+def _point_claim(run: int) -> Claim:
+    """Return the claim of pool I with a sequence (a bit set), made once per sequence."""
+    return Claim(Pool.POINT, cards.cards_in(run))
 
 
 def _settle(
@@ -315,7 +321,7 @@ def claim(before: State, seat: int, move: Claim) -> State:
         )
     return attrs.evolve(
         before,
-        table=attrs.evolve(table, claims=(*table.claims, (seat, move))),
+        table=table._replace(claims=(*table.claims, (seat, move))),
         history=history.History(move, before.history),
     )
 
@@ -360,7 +366,7 @@ def end_claims(before: State, seat: int, move: Pass) -> State:
     chips = _settle(table.chips, table.claims, won, rules=rules, number=match.hand_number)
     return attrs.evolve(
         before,
-        table=attrs.evolve(table, claiming=False, chips=chips, pools_won=won),
+        table=table._replace(claiming=False, chips=chips, pools_won=won),
         turn=(seat + step) % match.players,
         history=after,
     )
@@ -568,7 +574,7 @@ def misdeal(before: State, move: Misdeal) -> State:
     )
     voided = attrs.evolve(
         before,
-        table=attrs.evolve(table, claims=(), pools_won=_NO_WINNERS),
+        table=table._replace(claims=(), pools_won=_NO_WINNERS),
         hands=(0,) * match.players,
         history=history.History(move, before.history),
     )

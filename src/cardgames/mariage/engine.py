@@ -226,13 +226,12 @@ def apply(state: State, move: Move, /, *, seat: int | None = None) -> State:
             hand = hands[turn]
             trick = state.trick
             if due >= 0:
-                legal = index == due
+                allowed = 1 << due
             elif trick:
                 allowed = hand & _SUITS[trick[0]] or hand & table.duty or hand
-                legal = bool(allowed >> index & 1)
             else:
-                legal = bool(hand >> index & 1)
-            if legal:
+                allowed = hand
+            if allowed >> index & 1:
                 match = state.match
                 players = match.players
                 if due < 0 and len(trick) < players - 1 and not _KINGS >> index & 1:
@@ -414,7 +413,7 @@ def narrate(before: State, move: Move, after: State) -> str | None:
     """
     if type(move) is Misdeal:
         ledger = after.table.ledger
-        paid = [] if ledger is None else [ledger.move[1:]]
+        paid = [] if ledger is None else list(ledger.move[1])
         return "; ".join([f"seat {after.dealer} misdealt: the deal is void", *_summaries(paid)])
     paid = _payments_between(before, after)
     if type(move) is Deal:
@@ -458,23 +457,19 @@ def _shown(made: Claim) -> str:
     return cards.format_cards(made.cards)
 
 
-def _payments_between(
-    before: State, after: State
-) -> list[tuple[str, tuple[scoring.Transfer, ...]]]:
-    """Return the ledger entries ``after`` added to those of ``before``, oldest first."""
-    found: list[tuple[str, tuple[scoring.Transfer, ...]]] = []
+def _payments_between(before: State, after: State) -> list[scoring.Group]:
+    """Return the groups of payments ``after`` added to the ledger of ``before``, oldest first."""
+    found: list[scoring.Group] = []
     link = after.table.ledger
     stop = before.table.ledger
     floor = 0 if stop is None else stop.length
     while link is not None and link.length > floor:
-        _, reason, made = link.move
-        found.append((reason, made))
+        found[:0] = link.move[1]
         link = link.previous
-    found.reverse()
     return found
 
 
-def _summaries(entries: Sequence[tuple[str, tuple[scoring.Transfer, ...]]]) -> list[str]:
+def _summaries(entries: Sequence[scoring.Group]) -> list[str]:
     """Return the entries as ``reason: seat 1 +4, seat 0 −1 …`` (net changes, seats first).
 
     The ante is left out; a refill, and an entry with the reason of the one before, are added

@@ -138,13 +138,6 @@ def queen_of(king: int) -> int:
     return king - 1
 
 
-def _pairs(first: int, second: int, *, either: bool) -> bool:
-    """Return whether two cards played one after the other make a marriage (rule 24)."""
-    if first % _RANKS == _KING:
-        return second == first - 1
-    return either and first % _RANKS == _QUEEN and second == first + 1
-
-
 def marriages(played: Sequence[int], *, either: bool = False, declined: int = 0) -> tuple[int, ...]:
     """Return the places in a trick of the cards that complete a marriage on the table.
 
@@ -163,12 +156,18 @@ def marriages(played: Sequence[int], *, either: bool = False, declined: int = 0)
         >>> marriages(trick), marriages(trick, declined=1 << cards.Suit.CLUBS)
         ((1, 3), (1,))
     """
-    return tuple(
-        place
-        for place in range(1, len(played))
-        if _pairs(played[place - 1], played[place], either=either)
-        and not declined >> (played[place] // _RANKS) & 1
-    )
+    found = []
+    first = played[0]
+    for place in range(1, len(played)):
+        second = played[place]
+        rank = first % _RANKS
+        if (
+            (second == first - 1 and rank == _KING)
+            or (either and second == first + 1 and rank == _QUEEN)
+        ) and not declined >> (second // _RANKS) & 1:
+            found.append(place)
+        first = second
+    return tuple(found)
 
 
 def trick_winner(
@@ -280,12 +279,13 @@ def _finish_trick(
     mask = 0
     for card in trick:
         mask |= 1 << card
-    owed: list[tuple[str, tuple[scoring.Transfer, ...]]] = []
+    owed: list[tuple[str, tuple[scoring.Transfer, ...]]] | None = None
     if mask & mask << 1 & _PAIRED_KINGS:
         formed = marriages(trick, either=rules.marriage_order == "either", declined=table.declined)
         place = trick_winner(trick, table.ranking, rules, formed=formed)
         winner = seats[place]
-        owed = _marriage_payments(trick, seats, formed, winner, rules)
+        if formed:
+            owed = _marriage_payments(trick, seats, formed, winner, rules)
     else:
         place = tricks.best(trick, table.ranking)
         winner = seats[place]
@@ -301,21 +301,17 @@ def _finish_trick(
             payee=rules.jester_penalty_payee,
             paid_only_if_it_wins=rules.jester_paid_only_if_it_wins_trick,
         )
-        owed.append((reason, transfers))
+        owed = [*(owed or ()), (reason, transfers)]
     if rules.own_marriage_lead_bonus and state.tricks:
         bonus = _own_marriage_lead(state.tricks[-1], seats[0], trick[0])
         if bonus:
-            owed.append(
-                (
-                    bonus,
-                    scoring.from_each_other(
-                        seats[0], players=match.players, amount=rules.table_marriage_payment
-                    ),
-                )
+            paid = scoring.from_each_other(
+                seats[0], players=match.players, amount=rules.table_marriage_payment
             )
-    if owed or table.declined:
+            owed = [*(owed or ()), (bonus, paid)]
+    if owed is not None or table.declined:
         chips = scoring.record(
-            table.chips, owed, hand=match.hand_number, allow_debt=rules.allow_debt
+            table.chips, owed or (), hand=match.hand_number, allow_debt=rules.allow_debt
         )
         table = table.paid(chips)
     pairs = _PAIRS

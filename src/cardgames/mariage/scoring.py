@@ -41,6 +41,7 @@ __all__ = [
     "MISDEAL_CHIPS",
     "OUT_OF_TURN_CHIPS",
     "Chips",
+    "Group",
     "Ledger",
     "Payment",
     "Transfer",
@@ -146,6 +147,7 @@ def ante(players: int, per_pool: int) -> tuple[Transfer, ...]:
     return tuple((seat, pool.party, per_pool) for seat in range(players) for pool in POOLS)
 
 
+@functools.cache
 def each_other(payer: int, *, players: int, amount: int) -> tuple[Transfer, ...]:
     """Return ``payer`` paying ``amount`` to every other seat (rules 23, 35, 36).
 
@@ -156,8 +158,9 @@ def each_other(payer: int, *, players: int, amount: int) -> tuple[Transfer, ...]
     return tuple((payer, seat, amount) for seat in range(players) if seat != payer)
 
 
+@functools.cache
 def from_each_other(
-    payee: int, *, players: int, amount: int, exempt: Iterable[int] = ()
+    payee: int, *, players: int, amount: int, exempt: tuple[int, ...] = ()
 ) -> tuple[Transfer, ...]:
     """Return every seat but ``payee`` and ``exempt`` paying ``amount`` to ``payee``.
 
@@ -405,8 +408,11 @@ def settle(
     return tuple(seats), tuple(boxes), tuple(made)
 
 
-Ledger = history.History[tuple[int, str, tuple[Transfer, ...]]] | None
-"""The ledger as the engine keeps it: a chain of (deal, reason, transfers made), the last first."""
+Group = tuple[str, tuple[Transfer, ...]]
+"""Payments made for one reason: ``(reason, transfers made)``."""
+
+Ledger = history.History[tuple[int, tuple[Group, ...]]] | None
+"""The ledger as the engine keeps it: a chain of (deal, groups of payments), the last first."""
 
 Chips = tuple[tuple[int, ...], tuple[int, ...], Ledger]
 """The balances, the pools and the ledger, as the engine passes them around."""
@@ -421,22 +427,25 @@ def record(
 ) -> Chips:
     """Make each group's transfers (as :func:`settle`) and add what was paid to the ledger.
 
-    Each group is ``(reason, transfers)``; a group of which nothing was paid adds nothing.
+    Each group is ``(reason, transfers)``; a group of which nothing was paid is left out.
 
     Example:
         >>> balances, pools, ledger = record(
         ...     ((5, 5), (0,) * 6, None), [("fine", [(0, -6, 1)])], hand=1
         ... )
         >>> balances, pools[5], ledger.move
-        ((4, 5), 1, (1, 'fine', ((0, -6, 1),)))
+        ((4, 5), 1, (1, (('fine', ((0, -6, 1),)),)))
     """
     balances, pools, ledger = chips
     seats = list(balances)
     boxes = list(pools)
+    found: list[Group] = []
     for reason, transfers in groups:
         made = _make(seats, boxes, transfers, allow_debt=allow_debt)
         if made:
-            ledger = history.History((hand, reason, tuple(made)), ledger)
+            found.append((reason, tuple(made)))
+    if found:
+        ledger = history.History((hand, tuple(found)), ledger)
     return tuple(seats), tuple(boxes), ledger
 
 
@@ -457,7 +466,7 @@ def pay_ante(
     return (
         tuple(balance - each for balance in balances),
         tuple(content + paid for content in pools),
-        history.History((hand, "ante", ante(players, per_pool)), ledger),
+        history.History((hand, (("ante", ante(players, per_pool)),)), ledger),
     )
 
 
@@ -465,6 +474,7 @@ def payments(ledger: Ledger) -> tuple[Payment, ...]:
     """Return the payments of a ledger chain, oldest first."""
     return tuple(
         Payment.of(hand, transfer, reason)
-        for hand, reason, made in history.moves_of(ledger)
+        for hand, groups in history.moves_of(ledger)
+        for reason, made in groups
         for transfer in made
     )

@@ -7,7 +7,7 @@ state at each moment. A seat's *total* is its net result, the balance less the s
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, NamedTuple
 
 import attrs
 
@@ -71,40 +71,37 @@ class Match(game.Match[Rules, HandScore]):
     discarded: int
 
 
-@attrs.frozen
-class Table:
+class Table(NamedTuple):
     """What one deal has on the table: the trump, the claims, the chips and the pools.
 
-    The engine's own record, rebuilt when a deal starts, when a claim or payment is made and
-    when the deal ends; read it through :class:`State`'s properties and
-    :func:`~cardgames.mariage.view`.
-
-    Attributes:
-        trump: The index of the card turned up for trump; -1 before the first deal.
-        ranking: The deal's card ranking (rules 18, 19).
-        duty: The cards a player void in the suit led must play if he can (rule 22).
-        queen_holder: The seat dealt Q♥, -1 if it was not dealt (rule 29).
-        claims: The claims made in this deal, as (seat, claim), in the order made.
-        claiming: Whether the players are making claims (``auto_claim=False``) before the lead.
-        declined: The suits (bit ``1 << suit``) whose queen was declined in the current trick.
-        chips: Each seat's balance, the chips in each of the pools I–VI, and the ledger of
-            every payment of the session (a chain of entries, the last first).
-        after_ante: The chips right after this deal's ante: a misdeal goes back to them.
-        pools_won: The seat that took each of the pools I–V in this deal, None where nobody did.
-        closed: Whether the deal is over (its tricks played and paid, or misdealt).
+    The engine's own record (a tuple, cheap to build on the hot path), rebuilt when a deal
+    starts, when a claim or payment is made and when the deal ends; read it through
+    :class:`State`'s properties and :func:`~cardgames.mariage.view`.
     """
 
     trump: int
+    """The index of the card turned up for trump; -1 before the first deal."""
     ranking: tricks.Ranking
+    """The deal's card ranking (rules 18, 19)."""
     duty: int
+    """The cards a player void in the suit led must play if he can (rule 22)."""
     queen_holder: int
+    """The seat dealt Q♥, -1 if it was not dealt (rule 29)."""
     claims: tuple[tuple[int, moves.Claim], ...]
+    """The claims made in this deal, as (seat, claim), in the order made."""
     claiming: bool
+    """Whether the players are making claims (``auto_claim=False``) before the lead."""
     declined: int
+    """The suits (bit ``1 << suit``) whose queen was declined in the current trick."""
     chips: scoring.Chips
+    """Each seat's balance, the chips in each of the pools I–VI, and the ledger of every
+    payment of the session (a chain of entries, the last first)."""
     after_ante: scoring.Chips
+    """The chips right after this deal's ante: a misdeal goes back to them."""
     pools_won: tuple[int | None, ...]
+    """The seat that took each of the pools I–V in this deal, None where nobody did."""
     closed: bool
+    """Whether the deal is over (its tricks played and paid, or misdealt)."""
 
     @property
     def balances(self) -> tuple[int, ...]:
@@ -123,18 +120,19 @@ class Table:
 
     def paid(self, chips: scoring.Chips, *, declined: int = 0) -> Table:
         """Return the table after payments: new chips, and the suits declined in the trick."""
+        trump, ranking, duty, queen_holder, claims, claiming, _, _, after_ante, won, closed = self
         return Table(
-            self.trump,
-            self.ranking,
-            self.duty,
-            self.queen_holder,
-            self.claims,
-            self.claiming,
+            trump,
+            ranking,
+            duty,
+            queen_holder,
+            claims,
+            claiming,
             declined,
             chips,
-            self.after_ante,
-            self.pools_won,
-            self.closed,
+            after_ante,
+            won,
+            closed,
         )
 
 
