@@ -214,6 +214,16 @@ def test_settlement_forms_agree() -> None:
     assert gr.settlement(104, 99, 3, 6) == 104 + 100 - 75 - 99  # the boxes may go negative
 
 
+def test_explain_settlement() -> None:
+    assert gr.explain_settlement(118, 50, 5, 2) == "118 + 100 + 25 × (5 − 2) − 50 = 243"
+    shutout = gr.Rules(shutout_rule=True)
+    assert gr.explain_settlement(100, 0, 4, 0, rules=shutout) == (
+        "100 + 200 shutout + 25 × (4 − 0) − 0 = 400"
+    )
+    with pytest.raises(errors.RulesError, match="winner_hands must be a whole number"):
+        gr.explain_settlement(100, 0, -4, 0)
+
+
 def test_settlement_options() -> None:
     rules = gr.Rules(game_bonus=50, box_bonus=10)
     assert gr.settlement(118, 50, 5, 2, rules=rules) == 118 + 50 + 30 - 50

@@ -432,13 +432,15 @@ def order_for(
             None for a seat left to chance); cards as values or text.
         dealer: The seat that deals the hand.
         upcard: The upcard wanted, or None.
-        stock: The 31 cards wanted in the stock, top card first, or None.
+        stock: The cards wanted on top of the stock, top card first (all 31, or fewer), or
+            None.
 
-    Cards not given go, in card order, to the seat left out, then the upcard, then the stock.
+    Cards not given go, in card order, to the seat left out, then the upcard, then the stock
+    below the cards wanted on top.
 
     Raises:
-        RulesError: If a hand is not 10 cards, the stock not 31, a card is wanted twice, or a
-            seat is out of range.
+        RulesError: If a hand is not 10 cards, the stock more than 31, a card is wanted twice,
+            or a seat is out of range.
         CardParseError: If a card given as text does not parse.
 
     Example:
@@ -469,8 +471,8 @@ def order_for(
             )
     up = () if upcard is None else cards.as_cards([upcard])
     rest = () if stock is None else cards.as_cards(stock)
-    if stock is not None and len(rest) != STOCK_SIZE:
-        raise errors.RulesError(f"the stock must hold {STOCK_SIZE} cards, not {len(rest)}")
+    if len(rest) > STOCK_SIZE:
+        raise errors.RulesError(f"the stock holds {STOCK_SIZE} cards, not {len(rest)}")
     given = [card for hand in chosen.values() for card in hand] + [*up, *rest]
     repeated = sorted({card for card in given if given.count(card) > 1})
     if repeated:
@@ -482,7 +484,7 @@ def order_for(
         if seat not in chosen:
             chosen[seat] = tuple(itertools.islice(spare, HAND_SIZE))
     up = up or (next(spare),)
-    rest = rest or tuple(spare)
+    rest = (*rest, *spare)
     return dealing.stack(
         chosen,
         pack=PACK,

@@ -239,6 +239,17 @@ def describe_end(after: State) -> str:
     match = after.match
     if match.winners is None:
         return ""
-    if match.winners:
-        return f"; seat {match.winners[0]} wins the match and receives {match.settlement}"
-    return "; the match ends with equal scores: nobody wins"
+    if not match.winners:
+        return "; the match ends with equal scores: nobody wins"
+    winner = match.winners[0]
+    if match.hollywood is not None:
+        return f"; seat {winner} wins the session, {match.settlement} net over the three games"
+    loser = 1 - winner
+    arithmetic = scoring.explain_settlement(
+        match.totals[winner],
+        match.totals[loser],
+        match.hands_won[winner],
+        match.hands_won[loser],
+        rules=match.rules,
+    )
+    return f"; seat {winner} wins the match: {arithmetic}"

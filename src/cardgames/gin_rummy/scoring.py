@@ -34,6 +34,7 @@ __all__ = [
     "Kind",
     "Side",
     "doubles",
+    "explain_settlement",
     "hand_score",
     "knock_limit",
     "settlement",
@@ -110,12 +111,10 @@ class HandResult:
         )
 
 
-def _whole(name: str, value: object, *, minimum: int = 0) -> int:
-    """Return ``value`` checked to be an int (not a bool) of ``minimum`` or more."""
-    if type(value) is not int or value < minimum:
-        raise errors.RulesError(
-            f"{name} must be a whole number of {minimum} or more, not {value!r}"
-        )
+def _whole(name: str, value: object) -> int:
+    """Return ``value`` checked to be an int (not a bool) of 0 or more."""
+    if type(value) is not int or value < 0:
+        raise errors.RulesError(f"{name} must be a whole number of 0 or more, not {value!r}")
     return value
 
 
@@ -301,10 +300,49 @@ def settlement(
         >>> settlement(104, 0, 4, 0), settlement(104, 0, 4, 0, rules=Rules(shutout_rule=True))
         (304, 404)
     """
+    return _settled(winner_total, loser_total, winner_hands, loser_hands, rules)[0]
+
+
+def explain_settlement(
+    winner_total: int,
+    loser_total: int,
+    winner_hands: int,
+    loser_hands: int,
+    *,
+    rules: Rules | None = None,
+) -> str:
+    """Return the arithmetic of :func:`settlement` in one line.
+
+    Raises:
+        RulesError: As :func:`settlement`.
+
+    Example:
+        >>> print(explain_settlement(118, 50, 5, 2))
+        118 + 100 + 25 × (5 − 2) − 50 = 243
+        >>> print(explain_settlement(104, 0, 4, 0, rules=Rules(shutout_rule=True)))
+        104 + 200 shutout + 25 × (4 − 0) − 0 = 404
+    """
+    return _settled(winner_total, loser_total, winner_hands, loser_hands, rules)[1]
+
+
+def _settled(
+    winner_total: object,
+    loser_total: object,
+    winner_hands: object,
+    loser_hands: object,
+    rules: Rules | None,
+) -> tuple[int, str]:
+    """Return the settlement and its arithmetic, the arguments checked."""
     rules = _rules(rules)
-    winner_total = _whole("winner_total", winner_total)
-    loser_total = _whole("loser_total", loser_total)
-    boxes = _whole("winner_hands", winner_hands) - _whole("loser_hands", loser_hands)
-    shutout = rules.shutout_rule and loser_total == 0
+    won = _whole("winner_total", winner_total)
+    lost = _whole("loser_total", loser_total)
+    boxes = _whole("winner_hands", winner_hands)
+    other = _whole("loser_hands", loser_hands)
+    shutout = rules.shutout_rule and lost == 0
     bonus = rules.shutout_game_bonus if shutout else rules.game_bonus
-    return winner_total + bonus + rules.box_bonus * boxes - loser_total
+    owed = won + bonus + rules.box_bonus * (boxes - other) - lost
+    game = f"{bonus} shutout" if shutout else f"{bonus}"
+    text = (
+        f"{won} + {game} + {rules.box_bonus} × ({boxes} {_MINUS} {other}) {_MINUS} {lost} = {owed}"
+    )
+    return owed, text

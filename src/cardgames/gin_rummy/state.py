@@ -187,7 +187,8 @@ class State(game.MatchFacts[Rules, HandScore, moves.Move]):
     hands: tuple[int, ...]
     """Each seat's cards as a bit set of card indices."""
     drawn: int
-    """The place in :attr:`Hand.deck` of the stock's top card."""
+    """Where the stock's top card is in the deal order
+    (:attr:`Hand.deck <cardgames.gin_rummy.state.Hand.deck>`)."""
     pile: tuple[int, ...]
     """The discard pile's card indices, the bottom first, the top last."""
     taken: int
