@@ -9,6 +9,7 @@ the Hollywood sheet are tested in depth in ``test_gin_rummy_scoring.py``.
 
 from __future__ import annotations
 
+import pickle
 import random
 from collections.abc import Iterable
 
@@ -16,7 +17,7 @@ import attrs
 import pytest
 
 import cardgames
-from cardgames import cards, errors
+from cardgames import cards, codec, errors
 from cardgames import gin_rummy as gr
 from cardgames import moves as core_moves
 from cardgames.gin_rummy import melds
@@ -910,3 +911,21 @@ def test_registration() -> None:
     assert cardgames.GAMES["gin-rummy"] is gr.GAME
     assert cardgames.GAMES["gin_rummy"] is gr.GAME
     assert gr.GAME.players == (2,)
+
+
+def test_states_pickle_and_views_scores_records_travel_as_json() -> None:
+    rules = gr.Rules(oklahoma=True, hollywood=True, hollywood_target=40, max_hands=6)
+    chooser = random.Random(5)
+    state = gr.new_game(rules, seed=5)
+    while not gr.is_over(state):
+        state = gr.apply(state, greedy_choice(state, chooser, gr.legal_moves(state)))
+        for seat in (0, 1):
+            seen = gr.view(state, seat)
+            assert (
+                codec.decode(codec.encode(seen, game="gin-rummy"), gr.View, game="gin-rummy")
+                == seen
+            )
+    assert pickle.loads(pickle.dumps(state)) == state  # noqa: S301  # our own data
+    result = gr.score(state)
+    assert codec.loads(codec.dumps(result, game="gin-rummy"), gr.Score, game="gin-rummy") == result
+    assert codec.replay(codec.loads_record(codec.dumps(codec.record(state)))) == state
