@@ -226,6 +226,7 @@ def test_move_spellings() -> None:
     assert mg.parse_move("claim II") == mg.Claim(Pool.MARRIAGE)
     assert mg.parse_move("claim 3") == mg.Claim(Pool.JESTER)
     assert mg.parse_move("claim king K♥") == mg.Claim(Pool.KING)
+    assert mg.parse_move("claim marriage q♥ k♥") == mg.Claim(Pool.MARRIAGE, "K♥ Q♥")
     assert mg.parse_move("claim suit 10s 8s 9s") == mg.Claim(Pool.POINT, "8♠ 9♠ 10♠")
     assert mg.parse_move("done") == mg.PASS
     assert mg.parse_move("qh") == mg.Play(card("Q♥"))

@@ -53,7 +53,7 @@ __all__ = [
 
 
 def _pool(value: object) -> Pool:
-    """Read a pool given as a :class:`Pool` or its name."""
+    """Read a pool given as a :class:`~cardgames.mariage.Pool` or its name."""
     if isinstance(value, Pool):
         return value
     if isinstance(value, str):
@@ -108,13 +108,13 @@ class Claim:
                     "a point is 3 to 5 cards of one suit in sequence, not "
                     f"{cards.format_cards(self.cards) or 'no cards'}"
                 )
-        elif not self.cards:
+        else:
+            if self.cards and cards.mask_of(self.cards) != pool.mask:
+                raise errors.MoveParseError(
+                    f"{pool} ({pool.word}) is claimed with {cards.format_cards(pool.cards)}, not "
+                    f"{cards.format_cards(self.cards)}"
+                )
             object.__setattr__(self, "cards", pool.cards)
-        elif self.cards != pool.cards:
-            raise errors.MoveParseError(
-                f"{pool} ({pool.word}) is claimed with {cards.format_cards(pool.cards)}, not "
-                f"{cards.format_cards(self.cards)}"
-            )
 
     @property
     def mask(self) -> int:

@@ -45,15 +45,13 @@ __all__ = [
     "RANKINGS",
     "SUIT_MASKS",
     "allowed",
-    "decline",
     "duty_mask",
     "marriages",
-    "played",
     "queen_of",
     "ranking",
     "trick_winner",
-    "why_not",
 ]
+# The engine also calls played, decline and why_not: the moves of the play, on a State.
 
 _PACK: Final = cards.pack(52)
 _RANKS: Final = 13

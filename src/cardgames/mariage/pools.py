@@ -43,7 +43,7 @@ class Pool(enum.Enum):
     JESTER = 3
     """III, «шут»: the jester J♦ (rule 15)."""
     KING = 4
-    """IV: the king of hearts (rule 16)."""
+    """IV, the king: the king of hearts (rule 16)."""
     QUEEN = 5
     """V, «королева»: the queen of hearts (rule 17)."""
     TRICKS = 6

@@ -81,7 +81,7 @@ OUT_OF_TURN_CHIPS: Final = 1
 
 
 def party(number: int) -> int | Pool | None:
-    """Return a transfer's party as a seat, a :class:`Pool`, or None for the discard."""
+    """Return a party of a transfer: a seat, a :class:`~cardgames.mariage.Pool` or None."""
     if number >= 0:
         return number
     if number == DISCARDED:
@@ -121,7 +121,7 @@ class Payment:
 
     @classmethod
     def of(cls, hand: int, transfer: Transfer, reason: str) -> Payment:
-        """Return the payment a transfer made (see :data:`Transfer`)."""
+        """Return the payment a transfer made (see :data:`~cardgames.mariage.scoring.Transfer`)."""
         payer, payee, amount = transfer
         found = party(payer)
         if found is None:
