@@ -60,6 +60,7 @@ def _illegal(reason: str, move: Move, seat: int | None) -> errors.IllegalMoveErr
     return errors.IllegalMoveError(reason, move=move, seat=seat)
 
 
+@functools.cache
 def receivers(dealer: int, players: int, step: int = 1) -> tuple[int, ...]:
     """Return the seats in dealing order: the dealer's left first, the dealer last.
 
@@ -218,18 +219,17 @@ def _auto_claims(
     step = rules.step
     made: list[tuple[int, Claim]] = []
     runs: dict[int, tuple[cards.Card, ...]] = {}
-    for offset in range(1, players + 1):
-        seat = (dealer + offset * step) % players
-        run = claims.sequence_in(hands[seat])
-        if run:
-            point = _point_claim(run)
-            runs[seat] = point.cards
-            made.append((seat, point))
-    made.extend(
-        (seat, made_claim)
-        for seat, made_claim in zip(holders, HOLDER_CLAIMS, strict=True)
-        if seat >= 0
-    )
+    for seat in receivers(dealer, players, step):
+        hand = hands[seat]
+        if hand & hand >> 1 & hand >> 2:  # three in a row somewhere: look closer
+            run = claims.sequence_in(hand)
+            if run:
+                point = _point_claim(run)
+                runs[seat] = point.cards
+                made.append((seat, point))
+    for seat, made_claim in zip(holders, HOLDER_CLAIMS, strict=True):
+        if seat >= 0:
+            made.append((seat, made_claim))
     if not made:
         return (), _NO_WINNERS
     best = None
@@ -263,10 +263,10 @@ def _settle(
     pools = chips[1]
     players = len(chips[0])
     groups: list[tuple[str, tuple[scoring.Transfer, ...]]] = []
+    refill = rules.refill_on_win
     for place, winner in enumerate(won):
         if winner is None:
             continue
-        pool = CLAIMED[place]
         if place:
             reason = _HELD[place]
         else:
@@ -275,9 +275,9 @@ def _settle(
         party = -1 - place
         groups += (
             (reason, ((party, winner, pools[place]),)),
-            ("refill", ((winner, party, rules.refill_on_win),)),
+            ("refill", ((winner, party, refill),)),
         )
-        if pool is Pool.MARRIAGE:
+        if place == 1:  # pool II: the heart marriage held is paid by every other player
             paid = scoring.from_each_other(
                 winner, players=players, amount=rules.held_marriage_payment
             )
@@ -436,7 +436,8 @@ def close(played: State) -> State:
     )
 
 
-def _pools_won(won: Sequence[int | None]) -> str:
+@functools.cache
+def _pools_won(won: tuple[int | None, ...]) -> str:
     """Return ``I seat 2, III seat 4`` or ``none``."""
     listed = [
         f"{numeral} seat {seat}"

@@ -184,10 +184,11 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     due = state.due
     if due >= 0:
         return _OFFERED[due] if state.match.rules.forced_queen == "penalty_only" else _FORCED[due]
+    hand = state.hands[state.turn]
     trick = state.trick
-    return core_moves.plays_in(
-        play.allowed(state.hands[state.turn], trick[0] if trick else None, table.duty)
-    )
+    if trick:  # play.allowed, written out: this runs before every move of a simulation
+        hand = hand & _SUITS[trick[0]] or hand & table.duty or hand
+    return core_moves.plays_in(hand)
 
 
 def apply(state: State, move: Move, /, *, seat: int | None = None) -> State:
