@@ -7,7 +7,7 @@ from typing import Final
 
 from cardgames import cards, dealing, errors, game, history, tricks
 from cardgames import moves as core_moves
-from cardgames.mariage import deals, play, scoring
+from cardgames.mariage import closing, deals, play, scoring
 from cardgames.mariage.deals import PACKS, order_for
 from cardgames.mariage.moves import (
     DECLINE,
@@ -258,7 +258,7 @@ def apply(state: State, move: Move, /, *, seat: int | None = None) -> State:
                     )
                 after = play.played(state, turn, index, move)
                 if not after.trick and len(after.tricks) == TRICKS:
-                    return deals.close(after)
+                    return closing.close(after)
                 return after
     return _apply_checked(state, move, seat)
 
@@ -299,8 +299,8 @@ def _record_event(state: State, move: Misdeal | DealOutOfTurn, seat: object) -> 
             seat=seat if type(seat) is int else None,
         )
     if isinstance(move, Misdeal):
-        return deals.misdeal(state, move)
-    return deals.deal_out_of_turn(state, move)
+        return closing.misdeal(state, move)
+    return closing.deal_out_of_turn(state, move)
 
 
 def _play(before: State, seat: int, move: Play) -> State:
