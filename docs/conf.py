@@ -46,7 +46,7 @@ extensions = [
     "myst_parser",
 ]
 source_suffix = {".rst": "restructuredtext"}  # Markdown is only included (the changelog)
-exclude_patterns = ["_build", "_intersphinx"]
+exclude_patterns = ["_build", "_intersphinx", "_api"]  # _api: fragments api.rst includes
 nitpicky = True
 nitpick_ignore_regex = [
     # Type variables (MoveT, ScoreT_co, MatchT …) of the generic protocols, of Score, of History
@@ -201,8 +201,11 @@ PUBLIC_MODULES = (
     "cardgames.agents",
     "cardgames.simulate",
     "cardgames.validators",
+    "cardgames.codec",
     "cardgames.kalter_schlag",
     "cardgames.staekske_rape",
+    "cardgames.gin_rummy",
+    "cardgames.mariage",
 )
 
 

@@ -77,6 +77,9 @@ FACTS: dict[str, Facts] = {
     # Random declarers rarely make a contract, so matches are capped: 100 × 20 hands. The views
     # hide the stock and the discards, so card conservation is checked by the game's own tests.
     "staekske-rape": Facts(matches=100, max_hands=20, min_hands=2000),
+    # A session is one deal per player; the views hide the undealt cards, so the game's own
+    # playouts check conservation (and play 2,000 deals across 5, 6, 7 and 10 players).
+    "mariage": Facts(matches=40, max_hands=None, min_hands=240),
 }
 
 
@@ -219,7 +222,9 @@ def test_random_matches(name: str) -> None:
     hands = 0
     for seed in range(facts.matches):
         chooser = chooser_for(seed)
-        state = rules_of.new_game(rules_for(name), seed=seed)
+        # Every player count the game allows, in turn.
+        players = rules_of.players[seed % len(rules_of.players)]
+        state = rules_of.new_game(rules_for(name), seed=seed, players=players)
         bound = rules_of.max_hand_moves(state.rules, state.players)
         last_hand_number = 0
         hand_began = 0
