@@ -10,6 +10,8 @@ from hypothesis import strategies as st
 
 from cardgames import cards, errors
 from cardgames import gin_rummy as gr
+from cardgames.gin_rummy import melds
+from cardgames.gin_rummy.moves import DISCARDS, KNOCKS
 
 loose: Any = gr
 """The module, untyped: for calls that pass wrong types on purpose."""
@@ -101,11 +103,11 @@ def test_move_construction_errors() -> None:
 
 def test_discards_and_knocks_are_shared_values() -> None:
     for card in cards.CARDS:
-        assert gr.parse_move(f"discard {card}") is gr.moves.DISCARDS[card.index]
-        assert gr.parse_move(f"gin {card}") is gr.moves.KNOCKS[card.index]
+        assert gr.parse_move(f"discard {card}") is DISCARDS[card.index]
+        assert gr.parse_move(f"gin {card}") is KNOCKS[card.index]
 
 
-@given(st.lists(st.sampled_from(gr.melds.melds(cards.pack(52)[:11])), max_size=3, unique=True))
+@given(st.lists(st.sampled_from(melds.melds(cards.pack(52)[:11])), max_size=3, unique=True))
 def test_lay_outs_of_disjoint_melds_round_trip(found: list[gr.Meld]) -> None:
     used: set[cards.Card] = set()
     chosen = []
