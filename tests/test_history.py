@@ -5,10 +5,11 @@ from __future__ import annotations
 import pickle
 from collections.abc import Iterable
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardgames import history
+from cardgames import errors, history
 
 
 def chain(moves: Iterable[str]) -> history.History[str] | None:
@@ -128,3 +129,34 @@ def test_a_long_chain_pickles_without_recursion() -> None:
     assert copied == chain
     assert hash(copied) == hash(chain)
     assert history.moves_of(copied) == tuple(range(20_000))
+
+
+def test_a_link_cannot_be_changed() -> None:
+    first = history.record("deal", None)
+    second = history.record("play Q♥", first)
+    for name in ("move", "previous", "length", "digest", "_memo", "_length", "new"):
+        with pytest.raises(AttributeError, match="a move history cannot be changed"):
+            setattr(second, name, "double")
+        with pytest.raises(AttributeError, match="a move history cannot be changed"):
+            delattr(second, name)
+    assert history.moves_of(second) == ("deal", "play Q♥")
+    assert second.previous is first
+    assert not hasattr(second, "__dict__")
+
+
+def test_length_and_digest_are_kept_once_computed() -> None:
+    link = chain(["deal", "double", "play Q♥"])
+    assert link is not None
+    assert link.length == 3
+    assert link.digest == hash(link) == link.digest
+    longer = history.record("play 7♣", link)
+    assert longer.length == 4
+    assert longer.previous is link
+
+
+@pytest.mark.parametrize("previous", [5, "deal", ("deal", None), object()])
+def test_a_link_follows_a_history_or_none(previous: object) -> None:
+    with pytest.raises(errors.RulesError, match="a move history links to a History or None"):
+        history.History("deal", previous)  # type: ignore[arg-type]  # a wrong value on purpose
+    with pytest.raises(errors.RulesError, match="expected a History or None"):
+        history.moves_of(previous)  # type: ignore[arg-type]  # a wrong value on purpose

@@ -16,7 +16,11 @@ Example:
 
 from __future__ import annotations
 
+import reprlib
+from typing import Final
+
 __all__ = [
+    "QUOTE_LIMIT",
     "CardParseError",
     "CardgamesError",
     "DecodeError",
@@ -25,6 +29,8 @@ __all__ = [
     "MoveParseError",
     "NotYourTurnError",
     "RulesError",
+    "UnknownGameError",
+    "quote",
 ]
 
 
@@ -33,15 +39,19 @@ class CardgamesError(Exception):
 
 
 class RulesError(CardgamesError, ValueError):
-    """Impossible options or arguments: a rule value out of range, a wrong number of players."""
+    """Impossible options or arguments: a rule value out of range, a wrong number of players.
+
+    Also a value of the wrong kind where a function expects one of the library's own: another
+    game's state, a seat that is not a seat, a score that no hand can produce.
+    """
 
 
 class CardParseError(CardgamesError, ValueError):
-    """A text that does not name a card, such as ``"11♥"`` or ``"Qx"``."""
+    """A text or value that does not name a card or a suit, such as ``"11♥"`` or ``Card(1, 0)``."""
 
 
 class MoveParseError(CardgamesError, ValueError):
-    """A text that does not name a move of the game, such as ``"jump"`` or ``"play"``."""
+    """A text or value that makes no move, such as ``"jump"``, ``"play"`` or ``Play("qh")``."""
 
 
 class DecodeError(CardgamesError, ValueError):
@@ -79,3 +89,55 @@ class NotYourTurnError(IllegalMoveError):
 
 class MatchOverError(IllegalMoveError):
     """A move sent after the match has ended."""
+
+
+class UnknownGameError(CardgamesError, KeyError, ValueError):
+    """A name that no game in :data:`cardgames.GAMES` is registered under.
+
+    It is also a :class:`KeyError`, so ``GAMES.get(name)`` and ``name in GAMES`` work as for any
+    mapping.
+    """
+
+    def __str__(self) -> str:
+        """Return the message (a plain ``KeyError`` would print it quoted)."""
+        return str(self.args[0]) if self.args else ""
+
+
+QUOTE_LIMIT: Final = 60
+"""The most characters of a caller's value that an error message quotes."""
+
+_SHORT: Final = reprlib.Repr()
+_SHORT.maxstring = _SHORT.maxother = QUOTE_LIMIT
+_SHORT.maxlist = _SHORT.maxtuple = _SHORT.maxset = _SHORT.maxdict = 8
+_SHORT.maxlevel = 3
+
+_LONGEST_NUMBER: Final = 128
+"""Whole numbers of more bits than this are described by their size, not printed: printing one
+costs time that grows with its square, and Python refuses beyond 4,300 digits."""
+
+
+def quote(value: object) -> str:
+    """Return ``repr(value)`` for an error message, cut to its first :data:`QUOTE_LIMIT` characters.
+
+    Every message that quotes a caller's value quotes it through this, so that a long input (a
+    64,000-card order, a megabyte of text, a number of a million digits) costs a short message,
+    and a value whose ``repr`` fails still gets one.
+
+    Example:
+        >>> quote("Q♥"), quote(None), quote([1, 2])
+        ("'Q♥'", 'None', '[1, 2]')
+        >>> quote("x" * 1000)
+        "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…"
+        >>> quote(10**5000)
+        '<a whole number of 16610 bits>'
+    """
+    if isinstance(value, int) and value.bit_length() > _LONGEST_NUMBER:
+        return f"<a whole number of {value.bit_length()} bits>"
+    if isinstance(value, str):
+        text = repr(value[: QUOTE_LIMIT + 1])
+    else:
+        try:
+            text = _SHORT.repr(value)
+        except Exception:  # noqa: BLE001  # a caller's object whose repr fails still gets named
+            text = f"<{type(value).__name__} object>"
+    return text if len(text) <= QUOTE_LIMIT else text[: QUOTE_LIMIT - 1] + "…"
