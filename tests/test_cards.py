@@ -280,3 +280,76 @@ def test_as_cards_says_what_is_not_a_card() -> None:
         cards.as_cards(["Q♥", 7])  # type: ignore[list-item]  # on purpose
     with pytest.raises(errors.CardParseError, match="'Zz'"):
         cards.as_cards(["Q♥", "Zz"])
+
+
+# --- values that are not cards --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("rank", "suit", "message"),
+    [
+        (1, 0, r"^a card's rank must be a Rank \(Rank.TWO to Rank.ACE\), not 1$"),
+        (12, 2, "a card's rank must be a Rank"),
+        (
+            cards.Rank.QUEEN,
+            2,
+            r"^a card's suit must be a Suit \(Suit.CLUBS to Suit.DIAMONDS\), not 2$",
+        ),
+        ("Q", "H", "a card's rank must be a Rank"),
+        (cards.Suit.HEARTS, cards.Rank.QUEEN, "a card's rank must be a Rank"),
+        (None, None, "a card's rank must be a Rank"),
+    ],
+)
+def test_a_card_is_built_from_a_rank_and_a_suit_only(
+    rank: object, suit: object, message: str
+) -> None:
+    with pytest.raises(errors.CardParseError, match=message):
+        cards.Card(rank, suit)  # type: ignore[arg-type]  # raw values on purpose
+    assert cards.Card(cards.Rank(12), cards.Suit(2)) == QUEEN_OF_HEARTS
+
+
+@pytest.mark.parametrize("value", [-1, 4, 99, "h", None, pytest.param(10**5000, id="huge")])
+def test_a_number_that_is_no_suit_is_a_card_parse_error(value: object) -> None:
+    with pytest.raises(errors.CardParseError, match="is not a suit: use 0 to 3"):
+        cards.Suit(value)  # type: ignore[arg-type]  # a wrong value on purpose
+
+
+@pytest.mark.parametrize("value", [0, 1, 15, "Q", None])
+def test_a_number_that_is_no_rank_is_a_card_parse_error(value: object) -> None:
+    with pytest.raises(errors.CardParseError, match="is not a rank: use 2 to 14"):
+        cards.Rank(value)  # type: ignore[arg-type]  # a wrong value on purpose
+
+
+@pytest.mark.parametrize("size", [32.0, "32", True, None, [32]])
+def test_pack_takes_a_whole_number_only(size: object) -> None:
+    with pytest.raises(errors.RulesError, match="-card pack: use 32, 36 or 52"):
+        cards.pack(size)  # type: ignore[arg-type]  # a wrong type on purpose
+
+
+@pytest.mark.parametrize("mask", [-1, 1 << 52, True, "7", 1.0, None])
+def test_cards_in_refuses_what_is_no_bit_set_when_called(mask: object) -> None:
+    # -1 would yield cards for ever; the check comes at the call, not at the first card.
+    with pytest.raises(errors.RulesError, match="a bit set of cards must be a whole number"):
+        cards.cards_in(mask)  # type: ignore[arg-type]  # a wrong value on purpose
+    assert list(cards.cards_in(cards.ALL_CARDS)) == list(cards.CARDS)
+
+
+@pytest.mark.parametrize("items", [["Q♥"], [1], "Q♥", 7, None, [QUEEN_OF_HEARTS, "10♣"]])
+def test_mask_of_and_format_cards_take_cards_only(items: object) -> None:
+    with pytest.raises(errors.CardParseError, match=r"^expected a"):
+        cards.mask_of(items)  # type: ignore[arg-type]  # a wrong value on purpose
+    with pytest.raises(errors.CardParseError, match=r"^expected a"):
+        cards.format_cards(items)  # type: ignore[arg-type]  # a wrong value on purpose
+
+
+def test_as_cards_does_not_read_a_mapping_s_keys() -> None:
+    with pytest.raises(errors.CardParseError, match=r"cannot read .* as cards"):
+        cards.as_cards({"Q♥": 1, "10♣": 2})  # a mapping is iterable, but refused
+
+
+def test_a_long_text_is_quoted_by_a_short_prefix() -> None:
+    text = "Zz" * 500_000
+    with pytest.raises(errors.CardParseError) as caught:
+        cards.Card.parse(text)
+    assert len(str(caught.value)) < 300
+    assert "'ZzZz" in str(caught.value)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+import time
 from collections.abc import Sequence
 
 import pytest
@@ -260,3 +261,119 @@ def test_shuffled_keeps_stored_deals() -> None:
         "10♦ 4♦ 7♠ 7♥ 3♦ 8♦ 4♣ 9♥ J♣ A♣ 6♣ Q♣ 2♠ 2♥ 3♣ Q♦ 9♦ 4♠ 4♥ J♥ 9♠ 5♥ 10♥ 8♥ J♠ 7♦ "
         "9♣ 10♣ 5♠ 7♣ 6♥ A♠ 3♠ K♠ K♥ 6♦ 6♠ 5♣ Q♠ 10♠ 3♥ A♦ K♣ 2♣ Q♥ J♦ 8♠ 5♦ 2♦ A♥ 8♣ K♦"
     )
+
+
+# --- bad input and the cost of refusing it ------------------------------------------------
+
+BIG = list(PACK32) * 2000
+"""64,000 cards: once counted card by card against the whole list (17 s), now linear."""
+
+
+def test_a_64000_card_order_is_refused_in_milliseconds_with_a_short_message() -> None:
+    start = time.perf_counter()
+    with pytest.raises(errors.RulesError) as caught:
+        dealing.validate_order(BIG, PACK32)
+    assert time.perf_counter() - start < 1.0  # a generous bound: about 30 ms on a slow machine
+    assert len(str(caught.value)) < 300
+    assert "twice: 7♣ 8♣" in str(caught.value)
+
+
+def test_a_64000_card_hand_or_stock_is_refused_in_milliseconds() -> None:
+    start = time.perf_counter()
+    with pytest.raises(errors.RulesError, match="seat 1 must get 8 cards, not 64000"):
+        dealing.stack({1: BIG}, pack=PACK32, receivers=RECEIVERS, packets=PACKETS)
+    with pytest.raises(errors.RulesError, match="the stock must hold 0 cards, not 64000"):
+        dealing.stack({}, pack=PACK32, receivers=RECEIVERS, packets=PACKETS, stock=BIG)
+    assert time.perf_counter() - start < 1.0
+
+
+class EqualsAll:
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    def __hash__(self) -> int:
+        return 1
+
+
+@pytest.mark.parametrize("seat", [EqualsAll(), 1.0, True, "1"])
+def test_stack_takes_seats_that_are_whole_numbers(seat: object) -> None:
+    with pytest.raises(errors.RulesError, match="gets no cards in this deal"):
+        dealing.stack({seat: PACK32[:8]}, pack=PACK32, receivers=RECEIVERS, packets=PACKETS)  # type: ignore[dict-item]
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        ({"wanted": [PACK32[:8]]}, "the wanted hands must be a mapping"),
+        ({"receivers": 4}, "receivers must be a sequence of whole numbers of 0 or more"),
+        ({"packets": (3, 0, 5)}, "packets must be a sequence of whole numbers of 1 or more"),
+        ({"packets": (5, 5)}, "cannot deal 10 cards to each of 4 seats from 32 cards"),
+        ({"pack": "7♣ Zz"}, "'Zz'"),
+    ],
+)
+def test_stack_checks_its_arguments(arguments: dict[str, object], message: str) -> None:
+    given: dict[str, object] = {
+        "wanted": {},
+        "pack": PACK32,
+        "receivers": RECEIVERS,
+        "packets": PACKETS,
+        **arguments,
+    }
+    with pytest.raises(errors.CardgamesError, match=message):
+        dealing.stack(**given)  # type: ignore[arg-type]  # wrong values on purpose
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        ({"order": 5}, "order must be a sequence of cards"),
+        ({"receivers": None}, "receivers must be a sequence"),
+        ({"packets": [3, "2"]}, "packets must be a sequence of whole numbers of 1 or more"),
+        ({"order": PACK32[:31]}, "cannot deal 8 cards to each of 4 seats from 31 cards"),
+    ],
+)
+def test_deal_checks_its_arguments(arguments: dict[str, object], message: str) -> None:
+    given: dict[str, object] = {
+        "order": PACK32,
+        "receivers": RECEIVERS,
+        "packets": PACKETS,
+        **arguments,
+    }
+    with pytest.raises(errors.RulesError, match=message):
+        dealing.deal(**given)  # type: ignore[arg-type]  # wrong values on purpose
+
+
+@pytest.mark.parametrize("order", [set(PACK32), dict.fromkeys(PACK32, 1)])
+def test_validate_order_needs_an_order(order: object) -> None:
+    with pytest.raises(errors.RulesError, match="a deal order must be a sequence of cards"):
+        dealing.validate_order(order, PACK32)
+
+
+@pytest.mark.parametrize("seed", [None, True, 1.0, "7", 2**256, pytest.param(10**5000, id="huge")])
+def test_seeds_are_whole_numbers_of_at_most_256_bits(seed: object) -> None:
+    with pytest.raises(errors.RulesError, match="must be a whole number of at most 256 bits"):
+        dealing.check_seed(seed)
+    with pytest.raises(errors.RulesError, match="must be a whole number of at most 256 bits"):
+        dealing.rng(seed)  # type: ignore[arg-type]  # a wrong value on purpose
+    with pytest.raises(errors.RulesError, match="must be a whole number of at most 256 bits"):
+        dealing.shuffled(PACK32, seed=seed, hand_number=1)  # type: ignore[arg-type]
+    assert dealing.check_seed(2**256 - 1) == 2**256 - 1
+    assert dealing.check_seed(-(2**256) + 1) == -(2**256) + 1
+
+
+def test_rng_labels_are_text_or_whole_numbers() -> None:
+    with pytest.raises(errors.RulesError, match="a label of rng must be a whole number"):
+        dealing.rng(1, "deal", object())  # type: ignore[arg-type]  # a wrong label on purpose
+    with pytest.raises(errors.RulesError, match="hand_number must be a whole number"):
+        dealing.shuffled(PACK32, seed=1, hand_number=1.0)  # type: ignore[arg-type]
+    with pytest.raises(errors.RulesError, match="expected the pack as a sequence of cards"):
+        dealing.shuffled("7♣ 8♣", seed=1, hand_number=1)  # type: ignore[arg-type]  # text
+
+
+def test_by_seat_reads_a_mapping_or_one_hand_per_seat() -> None:
+    assert dealing.by_seat({2: "A♥"}, 4) == {2: "A♥"}
+    assert dealing.by_seat([None, "A♥", None, "K♥"], 4) == {1: "A♥", 3: "K♥"}
+    with pytest.raises(errors.RulesError, match=r"give a hand \(or None\) for each of the 4 seats"):
+        dealing.by_seat(["A♥"], 4)
+    with pytest.raises(errors.RulesError, match="give the hands by seat"):
+        dealing.by_seat("A♥", 4)  # text is a sequence, but not one hand per seat

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 import cardgames
@@ -23,8 +25,32 @@ def test_registry() -> None:
     assert "kalter-schlag" in repr(cardgames.GAMES)
     for missing in ("kalter schlag", "chess", 7, None):
         assert missing not in cardgames.GAMES
-        with pytest.raises(KeyError):
+        assert cardgames.GAMES.get(missing) is None  # type: ignore[arg-type]  # on purpose
+        with pytest.raises(errors.UnknownGameError, match=r"^no game is named ") as caught:
             cardgames.GAMES[missing]  # type: ignore[index]  # not a name, on purpose
+        assert isinstance(caught.value, KeyError)
+        assert isinstance(caught.value, errors.CardgamesError)
+        assert isinstance(caught.value, ValueError)
+        assert "kalter-schlag" in str(caught.value)
+
+
+def test_the_registry_is_read_only() -> None:
+    games = cardgames.GAMES
+    before = list(games)
+    for name in ("_games", "add", "kalter_schlag", "new"):
+        with pytest.raises(AttributeError, match="the registry of games is read-only"):
+            setattr(games, name, {})
+        with pytest.raises(AttributeError, match="the registry of games is read-only"):
+            delattr(games, name)
+    assert not hasattr(games, "add")
+    assert not hasattr(games, "__setitem__")
+    assert list(games) == before
+
+
+@pytest.mark.parametrize("entry", [None, "kalter-schlag", object()])
+def test_only_a_game_can_be_registered(entry: object) -> None:
+    with pytest.raises(errors.RulesError, match=r"^only a Game can be registered"):
+        game.register(entry)  # type: ignore[type-var]  # a wrong value on purpose
 
 
 def test_package_exports() -> None:
@@ -39,7 +65,10 @@ def test_check_seed_accepts_ints_and_none(seed: int | None) -> None:
 
 @pytest.mark.parametrize("seed", ["7", 1.0, True, [1]])
 def test_check_seed_rejects_others(seed: object) -> None:
-    with pytest.raises(errors.RulesError, match="seed must be a whole number or None, not "):
+    with pytest.raises(
+        errors.RulesError,
+        match=r"seed must be a whole number \(of at most 256 bits\) or None, not ",
+    ):
         game.check_seed(seed)
 
 
@@ -113,3 +142,101 @@ def test_start_seed() -> None:
     assert 0 <= fresh < 2**63
     with pytest.raises(errors.RulesError):
         game.start_seed("5")
+
+
+def test_check_state_names_what_was_expected() -> None:
+    ks = cardgames.GAMES["kalter-schlag"]
+    sr = cardgames.GAMES["staekske-rape"]
+    state_type = type(ks.new_game(seed=1))
+    own = ks.new_game(seed=1)
+    assert game.check_state(own, state_type, "kalter_schlag") is own
+    for value, named in (
+        (sr.new_game(seed=1), "a staekske_rape.State"),
+        (ks.view(own, 0), "a kalter_schlag.View"),
+        (None, "None"),
+        ("state", "'state'"),
+    ):
+        with pytest.raises(errors.RulesError) as caught:
+            game.check_state(value, state_type, "kalter_schlag")
+        assert str(caught.value) == (
+            "expected a kalter_schlag.State (from kalter_schlag.new_game or apply), not " + named
+        )
+
+
+def test_check_step_needs_the_state_after_the_move() -> None:
+    ks = cardgames.GAMES["kalter-schlag"]
+    before = ks.new_game(seed=1)
+    deal = ks.legal_moves(before)[0]
+    after = ks.apply(before, deal)
+    game.check_step(before, deal, after)
+    with pytest.raises(errors.RulesError, match=r"^after must be the state that"):
+        game.check_step(after, deal, before)
+    with pytest.raises(errors.RulesError, match=r"^after must be the state that"):
+        game.check_step(before, ks.legal_moves(after)[0], after)
+    with pytest.raises(errors.RulesError, match=r"^expected two states"):
+        game.check_step(None, deal, after)
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        ({"seed": None}, "seed must be a whole number of at most 256 bits, not None"),
+        ({"seed": "5"}, "seed must be a whole number of at most 256 bits, not '5'"),
+        ({"moves": "deal"}, "moves must be a sequence of moves or move texts, not 'deal'"),
+        ({"moves": 5}, "moves must be a sequence of moves or move texts, not 5"),
+        ({"moves": {"deal": 1}}, "moves must be a sequence of moves or move texts"),
+        ({"rules": {}}, "expected kalter_schlag.Rules, not dict"),
+    ],
+)
+def test_replay_refuses_what_cannot_replay_a_match(
+    arguments: dict[str, object], message: str
+) -> None:
+    given: dict[str, object] = {"rules": None, "seed": 1, "moves": [], **arguments}
+    with pytest.raises(errors.RulesError, match=message):
+        cardgames.GAMES["kalter-schlag"].replay(**given)  # type: ignore[arg-type]
+
+
+def test_replay_none_none_does_not_start_a_random_match() -> None:
+    with pytest.raises(errors.RulesError, match=r"^seed must be a whole number"):
+        cardgames.GAMES["kalter-schlag"].replay(None, None, [])  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: game.check_seat(1, 0), "^players must be a whole number of 1 or more"),
+        (lambda: game.check_seat(9, 4, what=7), "^what must be text"),  # type: ignore[arg-type]
+        (lambda: game.check_players(4, [4], says=""), "^allowed must be a tuple of player counts"),  # type: ignore[arg-type]
+        (lambda: game.check_players(3, (4,), says=None), "^says must be text"),  # type: ignore[arg-type]
+        (lambda: game.check_rules(None, "Rules", "x"), "^rules_type must be a class"),  # type: ignore[arg-type]
+        (lambda: game.check_state(None, "State", "x"), "^state_type must be a class"),  # type: ignore[arg-type]
+        (lambda: game.check_turn("1", None, "move"), "^mover must be a seat or None"),  # type: ignore[arg-type]
+    ],
+)
+def test_the_checks_check_their_own_arguments(call: Callable[[], object], message: str) -> None:
+    with pytest.raises(errors.RulesError, match=message):
+        call()
+
+
+class EqualsAll:
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    def __hash__(self) -> int:
+        return 2
+
+
+def test_check_turn_and_check_seat_are_not_fooled_by_equality() -> None:
+    with pytest.raises(errors.NotYourTurnError, match="not your turn") as caught:
+        game.check_turn(2, EqualsAll(), "move")
+    assert caught.value.seat is None
+    with pytest.raises(errors.RulesError, match=r"^seat must be a seat from 0 to 3"):
+        game.check_seat(EqualsAll(), 4)
+
+
+def test_seeds_have_at_most_256_bits() -> None:
+    assert game.check_seed(2**256 - 1) == 2**256 - 1
+    with pytest.raises(errors.RulesError, match=r"^seed must be a whole number \(of at most 256"):
+        game.check_seed(2**256)
+    with pytest.raises(errors.RulesError, match=r"not <a whole number of 16610 bits>$"):
+        game.start_seed(10**5000)

@@ -8,13 +8,16 @@ of the rules written here independently of the engine.
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Iterator, Sequence
+import time
+from collections.abc import Callable, Collection, Iterator, Sequence
+from typing import Any
 
 import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import cardgames
 from cardgames import cards, dealing, errors, tricks
 from cardgames import kalter_schlag as ks
 
@@ -795,9 +798,12 @@ def test_rules_are_frozen_and_evolve_validates() -> None:
         ({"first_dealer": 9}, "^first_dealer must be a seat from 0 to 3, not 9$"),
         ({"first_dealer": -1}, "^first_dealer must be a seat from 0 to 3, not -1$"),
         ({"first_dealer": True}, "^first_dealer must be a seat from 0 to 3, not True$"),
-        ({"seed": "x"}, "^seed must be a whole number or None, not 'x'$"),
-        ({"seed": 1.5}, "^seed must be a whole number or None, not 1.5$"),
-        ({"seed": False}, "^seed must be a whole number or None, not False$"),
+        ({"seed": "x"}, r"^seed must be a whole number \(of at most 256 bits\) or None, not 'x'$"),
+        ({"seed": 1.5}, r"^seed must be a whole number \(of at most 256 bits\) or None, not 1.5$"),
+        (
+            {"seed": False},
+            r"^seed must be a whole number \(of at most 256 bits\) or None, not False$",
+        ),
         ({"rules": {"target": 100}}, "^expected kalter_schlag.Rules, not dict$"),
     ],
 )
@@ -1204,9 +1210,9 @@ def test_durchmarsch_penalty_property(doubles: int) -> None:
         ({"card_points": 50, "doubles": -1}, "^doubles must be 0 to 4"),
         (
             {"card_points": 50, "jungfrauen": 3},
-            "^jungfrauen must be 0, 1 or 2, not 3 .*durchmarsch_penalty",
+            r"^jungfrauen must be 0, 1 or 2 \(three is a Durchmarsch: .*\), not 3$",
         ),
-        ({"card_points": 50, "jungfrauen": -1}, "^jungfrauen must be 0, 1 or 2, not -1"),
+        ({"card_points": 50, "jungfrauen": -1}, "^jungfrauen must be 0, 1 or 2 .*, not -1$"),
     ],
 )
 def test_penalty_bounds(arguments: dict[str, int], message: str) -> None:
@@ -1273,3 +1279,71 @@ def test_narrate_tells_deals_doubles_and_finished_tricks() -> None:
         None,
         "trick 1: 0:J♣ 1:10♥ 2:Q♥ 3:10♦ → 0 takes 25",
     ]
+
+
+# --- bad input at the boundary ----------------------------------------------------------------
+
+
+def test_another_game_s_state_is_refused_by_name() -> None:
+    other = cardgames.GAMES["staekske-rape"].new_game(seed=1)
+    message = r"^expected a kalter_schlag\.State \(from kalter_schlag\.new_game or apply\), not "
+    with pytest.raises(errors.RulesError, match=message + r"a staekske_rape\.State$"):
+        ks.legal_moves(other)
+    with pytest.raises(errors.RulesError, match=message + "None$"):
+        ks.apply(None, ks.Deal())  # type: ignore[arg-type]  # not a state, on purpose
+    assert not any(ks.is_legal(ks.new_game(seed=1), ks.Play(card)) for card in cards.CARDS)
+
+
+def test_a_64000_card_stacked_deal_is_refused_quickly_with_a_short_message() -> None:
+    state = ks.new_game(seed=1, first_dealer=0)
+    start = time.perf_counter()
+    move = ks.Deal(order=list(PACK) * 2000)
+    with pytest.raises(errors.IllegalMoveError) as caught:
+        ks.apply(state, move)
+    assert time.perf_counter() - start < 1.0  # generous: about 40 ms on a slow machine
+    assert str(caught.value).startswith("a deal order must hold each of the 32 cards once (twice:")
+    assert len(str(caught.value)) < 300
+    assert not ks.is_legal(state, move)
+
+
+def test_narrate_needs_two_states_that_follow_one_another() -> None:
+    before = ks.new_game(seed=2, first_dealer=1)
+    after = ks.apply(before, ks.Deal())
+    with pytest.raises(errors.RulesError, match=r"^after must be the state that"):
+        ks.narrate(after, ks.Deal(), before)
+    with pytest.raises(errors.RulesError, match=r"^expected a Kalter Schlag move, not 'deal'$"):
+        ks.narrate(before, "deal", after)  # type: ignore[arg-type]  # text is not a move
+    with pytest.raises(errors.RulesError, match=r"^expected a kalter_schlag\.State"):
+        ks.narrate(before, ks.Deal(), None)  # type: ignore[arg-type]  # on purpose
+
+
+WRONG: Any = None
+"""A wrong value, typed so that each call below type-checks as written."""
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (
+            lambda: ks.max_hand_moves(cardgames.GAMES["staekske-rape"].rules_type()),
+            r"^expected kalter_schlag\.Rules",
+        ),
+        (
+            lambda: ks.max_hand_moves(ks.Rules(), 5),
+            "^Kalter Schlag is played by exactly 4 players, not 5$",
+        ),
+        (lambda: ks.order_for(WRONG, dealer=0), "^give the hands by seat"),
+        (lambda: ks.order_for({WRONG: "J♣"}, dealer=0), "^seat None gets no cards in this deal"),
+        (lambda: ks.round_half_up(-1), "^points must be a whole number of 0 or more, not -1$"),
+        (lambda: ks.round_half_up(WRONG), "^points must be a whole number of 0 or more, not None$"),
+        (lambda: ks.penalty(WRONG), "^card_points must be a whole number, not None$"),
+        (
+            lambda: ks.penalty(10**5000),
+            r"^card_points must be 0 to 120, not <a whole number of 16610 bits>$",
+        ),
+        (lambda: ks.durchmarsch_penalty(doubles=WRONG), "^doubles must be a whole number"),
+    ],
+)
+def test_helpers_refuse_impossible_arguments(call: Callable[[], object], message: str) -> None:
+    with pytest.raises(errors.RulesError, match=message):
+        call()

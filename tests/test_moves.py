@@ -25,9 +25,22 @@ def test_plays_are_shared_values() -> None:
     assert len(moves.PLAYS) == 52
 
 
-def test_play_needs_a_card() -> None:
-    with pytest.raises(TypeError):
-        moves.Play("Q♥")  # type: ignore[arg-type]  # a wrong type on purpose
+@pytest.mark.parametrize("card", ["Q♥", "qh", None, 36, cards.Suit.HEARTS])
+def test_play_needs_a_card(card: object) -> None:
+    with pytest.raises(errors.MoveParseError, match=r"^a play needs a Card, not .* Play\.parse"):
+        moves.Play(card)  # type: ignore[arg-type]  # a wrong type on purpose
+
+
+@pytest.mark.parametrize("order", [set(cards.pack(32)), {"7♣": 1}, frozenset(cards.pack(32))])
+def test_a_deal_order_without_an_order_is_refused(order: object) -> None:
+    with pytest.raises(errors.MoveParseError, match="a deal order must be cards or their text"):
+        moves.Deal(order=order)  # type: ignore[arg-type]  # a wrong type on purpose
+
+
+@pytest.mark.parametrize("mask", [-1, 1 << 52, (1 << 60) | 1, "16", None, 1.5])
+def test_plays_in_refuses_what_is_no_bit_set(mask: object) -> None:
+    with pytest.raises(errors.RulesError, match="a bit set of cards must be a whole number"):
+        moves.plays_in(mask)  # type: ignore[arg-type]  # a wrong value on purpose
 
 
 def test_deal_text() -> None:

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import itertools
 import threading
-from collections.abc import Iterable
+import time
+from collections.abc import Callable, Iterable
+from typing import Any
 
 import attrs
 import pytest
@@ -20,8 +22,8 @@ from hypothesis import strategies as st
 import cardgames
 from cardgames import cards, dealing, errors, tricks
 from cardgames import staekske_rape as sr
-from cardgames.staekske_rape import auction as sr_auction
 from cardgames.staekske_rape import play as sr_play
+from cardgames.staekske_rape import rules as sr_rules
 from cardgames.staekske_rape import scoring as sr_scoring
 
 SEED = 2024
@@ -193,7 +195,9 @@ def test_stacked_deal_is_checked() -> None:
         sr.order_for(["J♣ J♠ J♥ J♦ A♥ K♥ Q♥"], dealer=0)
     with pytest.raises(errors.RulesError, match="gets no cards"):
         sr.order_for({0: STRONG[0]}, dealer=0, players=5)
-    with pytest.raises(errors.RulesError, match="players must be 4 or 5"):
+    with pytest.raises(
+        errors.RulesError, match=r"played by 4 players \(or 5, the dealer sitting out\), not 3"
+    ):
         sr.order_for({}, dealer=0, players=3)
     order = sr.order_for([STRONG[0], STRONG[1], None, None], dealer=0)
     assert sr.apply(state, sr.Deal(order=order)).hands[1] == cards.mask_of(
@@ -832,7 +836,7 @@ def test_hand_result_refuses_impossible_inputs(arguments: dict[str, int]) -> Non
 @given(
     bid=st.integers(1, 42),
     card_points=st.integers(0, 146),
-    meld_points=st.integers(0, 30).map(lambda n: n * 10),
+    meld_points=st.integers(0, 27).map(lambda n: n * 10),  # 270: the most seven cards hold
 )
 def test_hand_result_properties(bid: int, card_points: int, meld_points: int) -> None:
     single = sr.hand_result(bid=bid, card_points=card_points, meld_points=meld_points)
@@ -1202,14 +1206,17 @@ def test_threads_meeting_the_first_discard_phase_all_get_every_choice() -> None:
     assert found == [expected] * 8
 
 
-def test_bids_past_the_shared_ones_are_listed_but_not_kept() -> None:
-    rules = sr.Rules(long_sequence_value=20_000, allow_jump_bids=True)
+def test_the_largest_long_sequence_value_keeps_jump_bids_few_and_shared() -> None:
+    rules = sr.Rules(long_sequence_value=sr_rules.LONG_SEQUENCE_LIMIT, allow_jump_bids=True)
     state = run(dealt(STRONG, rules=rules), "look")
-    kept = sr_auction._calls.cache_info().currsize  # noqa: SLF001
     bids = [move for move in sr.legal_moves(state) if isinstance(move, sr.Bid)]
     assert [bid.amount for bid in bids] == list(range(3, sr.max_bid(rules) + 1))
-    assert sr.max_bid(rules) > 1000
-    assert sr_auction._calls.cache_info().currsize == kept  # noqa: SLF001
+    assert sr.max_bid(rules) == 117
+    assert len(sr.legal_moves(state)) < 120
+    again = [move for move in sr.legal_moves(state) if isinstance(move, sr.Bid)]
+    assert all(first is second for first, second in zip(bids, again, strict=True))
+    with pytest.raises(errors.RulesError, match="long_sequence_value must be at most 1000"):
+        sr.Rules(long_sequence_value=sr_rules.LONG_SEQUENCE_LIMIT + 10, allow_jump_bids=True)
 
 
 @attrs.frozen
@@ -1230,3 +1237,141 @@ def test_find_melds_reads_card_texts_and_rejects_what_is_not_a_card() -> None:
     assert sr.find_melds(["J♣", "J♠", "J♥", "J♦"]) == (sr.Meld("J♣ J♠ J♥ J♦"),)
     with pytest.raises(errors.CardParseError, match="cannot read 5 as a card"):
         sr.find_melds(["J♣", 5])  # type: ignore[list-item]  # on purpose
+
+
+# --- bad input at the boundary ----------------------------------------------------------------
+
+WRONG: Any = None
+"""A wrong value, typed so that each call below type-checks as written."""
+
+
+def wrong(value: object) -> Any:
+    """Return ``value`` typed so that a call with it type-checks as written."""
+    return value
+
+
+@pytest.mark.parametrize(
+    ("packets", "message"),
+    [
+        ({3: 1, 4: 1}, "^deal_packets must be a sequence of packet sizes"),  # once read as (3, 4)
+        ({3, 4}, "^deal_packets must be a sequence of packet sizes"),
+        (iter([3, 4]), "^deal_packets must be a sequence of packet sizes"),
+        ([3, True, 3], "^deal_packets must be whole numbers of 1 or more"),
+        (
+            [1] * 100_000,
+            r"^deal_packets must add up to the 7 cards of a hand, not 100000 \(\[1, 1,",
+        ),
+    ],
+)
+def test_deal_packets_are_a_sequence_of_sizes(packets: object, message: str) -> None:
+    with pytest.raises(errors.RulesError, match=message) as caught:
+        sr.Rules(deal_packets=wrong(packets))
+    assert len(str(caught.value)) < 200
+    assert sr.Rules(deal_packets=(3, 4)).deal_packets == (3, 4)
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (
+            lambda: sr.game_points(85, WRONG),
+            "^rounding must be 'half_up' or 'half_down', not None$",
+        ),
+        (
+            lambda: sr.game_points(85, wrong("bogus")),  # once answered as half-down
+            "^rounding must be 'half_up' or 'half_down', not 'bogus'$",
+        ),
+        (
+            lambda: sr.game_points(147),
+            "^card_points must be a whole number from 0 to 146, not 147$",
+        ),
+        (lambda: sr.game_points(WRONG), "^card_points must be a whole number from 0 to 146"),
+        (
+            lambda: sr.hand_result(bid=3, card_points=100, without_stock=WRONG),
+            "^without_stock must be True or False, not None$",
+        ),
+        (
+            lambda: sr.hand_result(bid=3, card_points=100, rules=wrong("rules")),
+            "^expected staekske_rape.Rules, not str$",
+        ),
+        (
+            lambda: sr.hand_result(bid=3, card_points=100, meld_points=280),
+            "^meld_points must be a multiple of 10 from 0 to 270, not 280$",
+        ),
+        (lambda: sr.hand_result(bid=2**63, card_points=100), "^bid must be a whole number of 1"),
+        (lambda: sr.meld_name(WRONG), "^expected a Meld, not None$"),
+        (
+            lambda: sr.meld_points(sr.Meld("J♣ J♠ J♥ J♦"), wrong(5)),
+            "^expected staekske_rape.Rules",
+        ),
+        (lambda: sr.max_bid(wrong({})), "^expected staekske_rape.Rules, not dict$"),
+        (lambda: sr.max_hand_moves(sr.Rules(), 6), r"^Staekske Rape is played by 4 players"),
+        (lambda: sr.draw_first_dealer(WRONG), "^seed must be a whole number of at most 256 bits"),
+        (lambda: sr.draw_first_dealer(1, players=3), "^Staekske Rape is played by 4 players"),
+        (lambda: sr.order_for([], dealer=0, players=wrong(4.0)), "^Staekske Rape is played by"),
+        (lambda: sr.Phase("bidding"), "^'bidding' is not a phase: use one of 'deal', 'auction'"),
+    ],
+)
+def test_helpers_refuse_impossible_arguments(call: Callable[[], object], message: str) -> None:
+    with pytest.raises(errors.RulesError, match=message):
+        call()
+    assert sr.game_points(85, "half_down") == 8
+    assert sr.max_bid(None) == 42
+
+
+@pytest.mark.parametrize(
+    ("make", "error", "message"),
+    [
+        (lambda: sr.NameTrump(wrong(value=True)), errors.MoveParseError, "^trumps must be a Suit"),
+        (lambda: sr.NameTrump(wrong(2.0)), errors.MoveParseError, "^trumps must be a Suit"),
+        (lambda: sr.NameTrump(7), errors.CardParseError, "^7 is not a suit"),
+        (lambda: sr.NameTrump("x"), errors.CardParseError, "^cannot read 'x' as a suit"),
+        (
+            lambda: sr.Bid(2**63),
+            errors.MoveParseError,
+            "^a bid must be a whole number of 1 or more",
+        ),
+        (lambda: sr.Bid(wrong(3.0)), errors.MoveParseError, "^a bid must be a whole number"),
+        (lambda: sr.parse_move("bid " + "9" * 30), errors.MoveParseError, "^a bid must be"),
+        (
+            lambda: sr.parse_move("bid " + "9" * 5000),
+            errors.MoveParseError,
+            "^cannot read 'bid 999",
+        ),
+        (
+            lambda: sr.Discard(list(sr.PACK) * 2000),
+            errors.MoveParseError,
+            "^a card is named twice: 7♣ 8♣ 9♣",
+        ),
+        (lambda: sr.Meld(wrong({"J♣": 1})), errors.MoveParseError, "^expected cards such as"),
+    ],
+)
+def test_moves_check_their_fields(
+    make: Callable[[], object], error: type[errors.CardgamesError], message: str
+) -> None:
+    with pytest.raises(error, match=message) as caught:
+        make()
+    assert len(str(caught.value)) < 300
+    assert sr.NameTrump(2) == sr.NameTrump(cards.Suit.HEARTS) == sr.NameTrump("h")
+
+
+def test_another_game_s_state_is_refused_by_name() -> None:
+    other = cardgames.GAMES["kalter-schlag"].new_game(seed=1)
+    with pytest.raises(errors.RulesError, match=r"not a kalter_schlag\.State$"):
+        sr.legal_moves(other)
+    with pytest.raises(errors.RulesError, match=r"^expected a staekske_rape\.State"):
+        sr.apply(other, sr.Deal())
+
+
+def test_a_64000_card_stacked_deal_is_refused_quickly_with_a_short_message() -> None:
+    state = sr.new_game(seed=1, first_dealer=0)
+    start = time.perf_counter()
+    move = sr.Deal(order=list(sr.PACK) * 2000)
+    with pytest.raises(errors.IllegalMoveError) as caught:
+        sr.apply(state, move)
+    assert time.perf_counter() - start < 1.0  # generous: about 40 ms on a slow machine
+    assert len(str(caught.value)) < 300
+    dealt_state = sr.apply(state, sr.Deal())
+    with pytest.raises(errors.IllegalMoveError, match=r"^deal is not allowed now") as caught:
+        sr.apply(dealt_state, move)
+    assert len(str(caught.value)) < 300

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardgames import cards, tricks
+from cardgames import cards, errors, tricks
 
 PACK32 = cards.pack(32)
 JACKS = 4
@@ -222,3 +222,76 @@ def test_trick_properties_and_text() -> None:
     assert done == tricks.Trick(plays, 3)
     assert hash(done) == hash(tricks.Trick(plays, 3))
     assert done != open_trick
+
+
+@pytest.mark.parametrize(
+    ("arguments", "error", "message"),
+    [
+        ({"pack": [1, 2]}, errors.CardParseError, "cannot read 1 as a card"),
+        ({"suit_of": "spades"}, errors.RulesError, "^suit_of must be a function of a card"),
+        (
+            {"suit_of": lambda _card: 5},
+            errors.RulesError,
+            r"^suit_of\(7♣\) must be a whole number from 0 to 4, not 5$",
+        ),
+        (
+            {"strength": lambda _card: 0},
+            errors.RulesError,
+            r"^strength\(7♣\) must be a whole number from 1 to 255",
+        ),
+        (
+            {"strength": lambda _card: True},
+            errors.RulesError,
+            r"^strength\(7♣\) must be a whole number",
+        ),
+        ({"trump": 5}, errors.RulesError, "^trump must be a following suit from 0 to 4 or None"),
+        ({"trump": cards.Suit.HEARTS}, errors.RulesError, "^trump must be a following suit"),
+        ({"over_trumps": "Q♥ Zz"}, errors.CardParseError, "'Zz'"),
+    ],
+)
+def test_build_checks_its_arguments(
+    arguments: dict[str, object], error: type[Exception], message: str
+) -> None:
+    given_arguments: dict[str, object] = {
+        "pack": PACK32,
+        "suit_of": skat_suit,
+        "strength": skat_strength,
+        **arguments,
+    }
+    with pytest.raises(error, match=message):
+        tricks.Ranking.build(**given_arguments)  # type: ignore[arg-type]  # wrong values on purpose
+
+
+@pytest.mark.parametrize(
+    ("hand", "led", "ranking", "must_trump"),
+    [
+        (-1, 0, JACK_TRUMPS, False),
+        (1 << 52, 5, JACK_TRUMPS, False),
+        ("7♣", 5, JACK_TRUMPS, False),
+        (0, 52, JACK_TRUMPS, False),
+        (0, -1, JACK_TRUMPS, False),
+        (0, 0, JACK_TRUMPS, False),  # 2♣ is not in the 32-card pack
+        (0, 5, None, False),
+        (0, 5, JACK_TRUMPS, 1),
+    ],
+)
+def test_follow_refuses_what_it_cannot_read(
+    hand: object, led: object, ranking: object, must_trump: object
+) -> None:
+    with pytest.raises(errors.RulesError, match=r"^follow needs a bit set of cards"):
+        tricks.follow(hand, led, ranking, must_trump=must_trump)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("played", "ranking"),
+    [
+        ([], JACK_TRUMPS),
+        ([0.5], JACK_TRUMPS),
+        ([99], JACK_TRUMPS),
+        (None, JACK_TRUMPS),
+        ([5], None),
+    ],
+)
+def test_best_refuses_what_it_cannot_read(played: object, ranking: object) -> None:
+    with pytest.raises(errors.RulesError, match=r"^best needs the card indices of a trick"):
+        tricks.best(played, ranking)  # type: ignore[arg-type]  # wrong values on purpose

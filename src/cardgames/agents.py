@@ -47,7 +47,15 @@ class RandomAgent:
 
         Raises:
             IllegalMoveError: If the view has no legal moves (it is not this seat's turn).
+            RulesError: If ``view`` is not a game's view or ``rng`` not a ``random.Random``.
         """
+        if not isinstance(getattr(view, "legal_moves", None), tuple) or not isinstance(
+            rng, random.Random
+        ):
+            raise errors.RulesError(
+                "choose needs a seat's view (from a game's view function) and a random.Random, "
+                f"not {errors.quote((view, rng))}"
+            )
         if not view.legal_moves:
             reason = f"seat {view.seat} has no move to choose: it is not its turn"
             raise errors.IllegalMoveError(reason, move=None, seat=view.seat)

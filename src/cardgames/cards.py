@@ -22,14 +22,15 @@ Example:
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Iterator
-from typing import Final
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import Any, Final
 
 import attrs
 
-from cardgames import errors
+from cardgames import errors, validators
 
 __all__ = [
+    "ALL_CARDS",
     "CARDS",
     "PACK_SIZES",
     "Card",
@@ -44,13 +45,24 @@ __all__ = [
 ]
 
 
-class Suit(enum.IntEnum):
-    """The four French suits, in the library's sorting order ♣ ♠ ♥ ♦."""
+class Suit(enum.IntEnum, metaclass=validators.ExactLookup):
+    """The four French suits, in the library's sorting order ♣ ♠ ♥ ♦.
+
+    ``Suit(2)`` is ``Suit.HEARTS``; a number that is no suit raises
+    :class:`~cardgames.errors.CardParseError`.
+    """
 
     CLUBS = 0
     SPADES = 1
     HEARTS = 2
     DIAMONDS = 3
+
+    @classmethod
+    def _missing_(cls, value: object) -> Suit:
+        """Refuse a value that is no suit's number (Python calls this when a lookup fails)."""
+        raise errors.CardParseError(
+            f"{errors.quote(value)} is not a suit: use 0 to 3 (♣ ♠ ♥ ♦) or Suit.parse for text"
+        )
 
     @property
     def symbol(self) -> str:
@@ -80,7 +92,8 @@ class Suit(enum.IntEnum):
         found = _SUIT_NAMES.get(text.strip().lower()) if isinstance(text, str) else None  # type: ignore[redundant-expr]  # callers may pass anything
         if found is None:
             raise errors.CardParseError(
-                f"cannot read {text!r} as a suit (use ♣ ♠ ♥ ♦, C S H D, or the English name)"
+                f"cannot read {errors.quote(text)} as a suit "
+                "(use ♣ ♠ ♥ ♦, C S H D, or the English name)"
             )
         return found
 
@@ -95,8 +108,12 @@ for _suit, _white, _name in zip(
         _SUIT_NAMES[_key] = _suit
 
 
-class Rank(enum.IntEnum):
-    """The thirteen ranks, valued two to fourteen (ace high) for sorting only."""
+class Rank(enum.IntEnum, metaclass=validators.ExactLookup):
+    """The thirteen ranks, valued two to fourteen (ace high) for sorting only.
+
+    ``Rank(12)`` is ``Rank.QUEEN``; a number that is no rank raises
+    :class:`~cardgames.errors.CardParseError`.
+    """
 
     TWO = 2
     THREE = 3
@@ -121,6 +138,13 @@ class Rank(enum.IntEnum):
         """Return the rank as printed on a card."""
         return self.text
 
+    @classmethod
+    def _missing_(cls, value: object) -> Rank:
+        """Refuse a value that is no rank's number (Python calls this when a lookup fails)."""
+        raise errors.CardParseError(
+            f"{errors.quote(value)} is not a rank: use 2 to 14 (two to ace)"
+        )
+
 
 _RANK_TEXTS: Final[dict[Rank, str]] = {
     rank: {Rank.JACK: "J", Rank.QUEEN: "Q", Rank.KING: "K", Rank.ACE: "A"}.get(
@@ -132,25 +156,49 @@ _RANK_NAMES: Final[dict[str, Rank]] = {text.lower(): rank for rank, text in _RAN
 _RANK_NAMES["t"] = Rank.TEN
 
 
+def _kind_of(kind: type[enum.Enum], what: str) -> Callable[[Any, Any, Any], None]:
+    """Return an attrs validator that accepts members of the enum ``kind`` only."""
+    members = list(kind)
+    listed = f"{kind.__name__}.{members[0].name} to {kind.__name__}.{members[-1].name}"
+
+    def check(_instance: object, _attribute: object, value: object) -> None:
+        if type(value) is not kind:
+            raise errors.CardParseError(
+                f"{what} must be a {kind.__name__} ({listed}), not {errors.quote(value)}"
+            )
+
+    return check
+
+
 @attrs.frozen(order=True, repr=False)
 class Card:
     """A playing card: a rank of a suit.
 
     Cards are equal when rank and suit are; they order by :attr:`index` (suit ♣ ♠ ♥ ♦, then rank).
-    Comparing a card with anything else raises TypeError.
+    Comparing a card with anything else raises TypeError. Every card the library hands out is
+    one of :data:`CARDS`; :meth:`parse` reads one from text.
 
     Args:
-        rank: The card's rank.
-        suit: The card's suit.
+        rank: The card's rank, a :class:`Rank`.
+        suit: The card's suit, a :class:`Suit`.
+
+    Raises:
+        CardParseError: If ``rank`` is not a :class:`Rank` or ``suit`` not a :class:`Suit`
+            (plain numbers included: ``Card(12, 2)`` is refused, ``Card(Rank(12), Suit(2))``
+            is the queen of hearts).
 
     Example:
         >>> card = Card(Rank.QUEEN, Suit.HEARTS)
         >>> str(card), card == Card.parse("qh"), card.index
         ('Q♥', True, 36)
+        >>> Card(1, 0)
+        Traceback (most recent call last):
+        ...
+        cardgames.errors.CardParseError: a card's rank must be a Rank (Rank.TWO to Rank.ACE), not 1
     """
 
-    rank: Rank = attrs.field(eq=False, order=False)
-    suit: Suit = attrs.field(eq=False, order=False)
+    rank: Rank = attrs.field(eq=False, order=False, validator=_kind_of(Rank, "a card's rank"))
+    suit: Suit = attrs.field(eq=False, order=False, validator=_kind_of(Suit, "a card's suit"))
     index: int = attrs.field(init=False)
     """The card's place in the 52-card order, ``suit * 13 + rank - 2``: 0 for 2♣, 51 for A♦."""
 
@@ -179,7 +227,7 @@ class Card:
         """
         if not isinstance(text, str):
             raise errors.CardParseError(
-                f"cannot read {text!r} as a card: expected text such as 'Q♥'"
+                f"cannot read {errors.quote(text)} as a card: expected text such as 'Q♥'"
             )
         found = _BY_TEXT.get(text.strip().lower())
         if found is not None:
@@ -199,15 +247,16 @@ def _explain_bad_card(text: str) -> Card:
     """Raise the error that says why ``text`` is not a card."""
     cleaned = text.strip()
     if not cleaned:
-        raise errors.CardParseError(f"cannot read {text!r} as a card: it is empty")
+        raise errors.CardParseError(f"cannot read {errors.quote(text)} as a card: it is empty")
     rank_text, suit_text = cleaned[:-1], cleaned[-1]
     if rank_text.lower() not in _RANK_NAMES:
         raise errors.CardParseError(
-            f"cannot read {text!r} as a card: {rank_text!r} is not a rank "
+            f"cannot read {errors.quote(text)} as a card: {errors.quote(rank_text)} is not a rank "
             "(use A K Q J 10 9 8 7 6 5 4 3 2, or T for ten)"
         )
     raise errors.CardParseError(
-        f"cannot read {text!r} as a card: {suit_text!r} is not a suit (use ♣ ♠ ♥ ♦ or C S H D)"
+        f"cannot read {errors.quote(text)} as a card: {suit_text!r} is not a suit "
+        "(use ♣ ♠ ♥ ♦ or C S H D)"
     )
 
 
@@ -230,15 +279,15 @@ def pack(size: int = 52) -> tuple[Card, ...]:
     """Return a pack in card order: 32 cards (7 to A), 36 (6 to A) or 52 (2 to A).
 
     Raises:
-        RulesError: For any other size.
+        RulesError: For any other size (or anything that is not a whole number).
 
     Example:
         >>> print(format_cards(pack(32)[:8]))
         7♣ 8♣ 9♣ 10♣ J♣ Q♣ K♣ A♣
     """
-    lowest = _LOWEST_RANK.get(size)
+    lowest = _LOWEST_RANK.get(size) if type(size) is int else None
     if lowest is None:
-        raise errors.RulesError(f"there is no {size}-card pack: use 32, 36 or 52")
+        raise errors.RulesError(f"there is no {errors.quote(size)}-card pack: use 32, 36 or 52")
     return tuple(card for card in CARDS if card.rank >= lowest)
 
 
@@ -254,7 +303,7 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     """
     if not isinstance(text, str):
         raise errors.CardParseError(
-            f"cannot read {text!r} as cards: expected text such as 'Q♥ 10♣'"
+            f"cannot read {errors.quote(text)} as cards: expected text such as 'Q♥ 10♣'"
         )
     return tuple(Card.parse(item) for item in text.replace(",", " ").split())
 
@@ -273,9 +322,10 @@ def as_cards(value: Iterable[Card | str] | str) -> tuple[Card, ...]:
     """
     if isinstance(value, str):
         return parse_cards(value)
-    if not isinstance(value, Iterable):
+    if not _items(value):
         raise errors.CardParseError(
-            f"cannot read {value!r} as cards: expected text such as 'Q♥ 10♣' or a sequence of cards"
+            f"cannot read {errors.quote(value)} as cards: "
+            "expected text such as 'Q♥ 10♣' or a sequence of cards"
         )
     return tuple(_as_card(item) for item in value)
 
@@ -287,30 +337,78 @@ def _as_card(item: object) -> Card:
     if isinstance(item, str):
         return Card.parse(item)
     raise errors.CardParseError(
-        f"cannot read {item!r} as a card: expected a Card or text such as 'Q♥'"
+        f"cannot read {errors.quote(item)} as a card: expected a Card or text such as 'Q♥'"
     )
 
 
+def _items(value: object) -> bool:
+    """Return whether ``value`` gives items in an order: not text, not a mapping's keys."""
+    return isinstance(value, Iterable) and not isinstance(value, str | Mapping)
+
+
+def _each_card(cards: Iterable[Card]) -> Iterator[Card]:
+    """Yield the items of ``cards``, checking that each is a Card (text is not read here)."""
+    if not _items(cards):
+        raise errors.CardParseError(
+            f"expected a sequence of cards, not {errors.quote(cards)} (as_cards reads text)"
+        )
+    for card in cards:
+        if not isinstance(card, Card):
+            raise errors.CardParseError(f"expected a Card, not {errors.quote(card)}")
+        yield card
+
+
 def format_cards(cards: Iterable[Card]) -> str:
-    """Print cards separated by single spaces, in the order given."""
-    return " ".join(map(str, cards))
+    """Print cards separated by single spaces, in the order given.
+
+    Raises:
+        CardParseError: If ``cards`` is not a sequence of :class:`Card` values.
+    """
+    return " ".join(map(str, _each_card(cards)))
 
 
 def mask_of(cards: Iterable[Card]) -> int:
-    """Return the bit set of the cards (each card's ``1 << index``)."""
+    """Return the bit set of the cards (each card's ``1 << index``).
+
+    Raises:
+        CardParseError: If ``cards`` is not a sequence of :class:`Card` values.
+    """
     mask = 0
-    for card in cards:
-        mask |= 1 << card.index
+    try:  # the games call this at every deal: what is no card fails here at no cost to cards
+        for card in cards:
+            mask |= 1 << card.index
+    except (AttributeError, TypeError, ValueError):
+        raise errors.CardParseError(
+            f"expected a sequence of cards, not {errors.quote(cards)} (as_cards reads text)"
+        ) from None
     return mask
 
 
+ALL_CARDS: Final = (1 << len(CARDS)) - 1
+"""The bit set of all 52 cards: every bit set a hand may have."""
+
+
 def cards_in(mask: int) -> Iterator[Card]:
-    """Yield the cards of a bit set in card order.
+    """Return the cards of a bit set in card order, as an iterator.
+
+    Raises:
+        RulesError: If ``mask`` is not a whole number from 0 to :data:`ALL_CARDS` (checked when
+            called, not when first iterated).
 
     Example:
         >>> print(format_cards(cards_in(mask_of(parse_cards("A♦ 7♣ Q♥")))))
         7♣ Q♥ A♦
     """
+    if type(mask) is not int or mask & ~ALL_CARDS:
+        raise errors.RulesError(
+            f"a bit set of cards must be a whole number from 0 to 2**52 - 1, "
+            f"not {errors.quote(mask)}"
+        )
+    return _cards_in(mask)
+
+
+def _cards_in(mask: int) -> Iterator[Card]:
+    """Yield the cards of a checked bit set in card order."""
     while mask:
         low = mask & -mask
         yield CARDS[low.bit_length() - 1]

@@ -28,7 +28,7 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, NoReturn, Protocol, TypeVar
 
 import attrs
 import typing_extensions
@@ -51,6 +51,8 @@ __all__ = [
     "check_rules",
     "check_seat",
     "check_seed",
+    "check_state",
+    "check_step",
     "check_turn",
     "register",
     "registry",
@@ -445,8 +447,11 @@ class Game(Generic[RulesT, StateT, MoveT, ViewT, ScoreT]):
                 was started with an explicit first dealer: the seed alone may draw another one.
 
         Raises:
-            IllegalMoveError: If a move is illegal where it comes.
+            IllegalMoveError: If a move is illegal where it comes (or is not a move at all).
             MoveParseError: If a move text does not parse.
+            RulesError: If ``seed`` is not a whole number (None included: a replay needs the
+                match's own seed), ``moves`` is not a sequence of moves, or an option is bad
+                (as for ``new_game``).
 
         Example:
             >>> from cardgames import kalter_schlag
@@ -459,6 +464,11 @@ class Game(Generic[RulesT, StateT, MoveT, ViewT, ScoreT]):
             >>> again == state
             True
         """
+        dealing.check_seed(seed)
+        if isinstance(moves, str | Mapping) or not isinstance(moves, Iterable):
+            raise errors.RulesError(
+                f"moves must be a sequence of moves or move texts, not {errors.quote(moves)}"
+            )
         current = self.new_game(rules, seed=seed, players=players, first_dealer=first_dealer)
         for move in moves:
             current = self.apply(current, self.parse_move(move) if isinstance(move, str) else move)
@@ -475,22 +485,39 @@ class Registry(Mapping[str, AnyGame]):
     """The games by registry name; a name may also be given in its module's spelling.
 
     ``GAMES["kalter-schlag"]`` and ``GAMES["kalter_schlag"]`` are the same entry; iterating
-    gives the registry names, in the order the games registered.
+    gives the registry names, in the order the games registered. It is read-only: a game joins
+    it only through :func:`register`, and no attribute of it can be assigned.
     """
 
     __slots__ = ("_games",)
 
+    _games: dict[str, AnyGame]
+
     def __init__(self) -> None:
         """Create an empty registry."""
-        self._games: dict[str, AnyGame] = {}
+        object.__setattr__(self, "_games", {})
+
+    def __setattr__(self, name: str, value: object) -> NoReturn:
+        """Refuse every assignment: the registry is read-only."""
+        raise AttributeError(f"the registry of games is read-only: {name} cannot be assigned")
+
+    def __delattr__(self, name: str) -> NoReturn:
+        """Refuse every deletion: the registry is read-only."""
+        raise AttributeError(f"the registry of games is read-only: {name} cannot be deleted")
 
     def __getitem__(self, name: str) -> AnyGame:
-        """Return the game registered under ``name`` (``-`` or ``_`` between words)."""
+        """Return the game registered under ``name`` (``-`` or ``_`` between words).
+
+        Raises:
+            UnknownGameError: If no game has that name (a ``KeyError`` too, as a mapping's).
+        """
         found = None
         if isinstance(name, str):  # callers may pass anything
             found = self._games.get(name.replace("_", "-"))
         if found is None:
-            raise KeyError(name)
+            raise errors.UnknownGameError(
+                f"no game is named {errors.quote(name)} (the games: {', '.join(self._games)})"
+            )
         return found
 
     def __iter__(self) -> Iterator[str]:
@@ -505,18 +532,20 @@ class Registry(Mapping[str, AnyGame]):
         """Return the registry's names."""
         return f"<Registry of {', '.join(self._games)}>"
 
-    def add(self, game: GameT) -> GameT:
-        """Register a game under its name and return it."""
-        self._games[game.name] = game
-        return game
-
 
 _REGISTRY: Registry = Registry()
 
 
 def register(game: GameT) -> GameT:
-    """Add a game to the registry under its name and return it: a game package's one line."""
-    return _REGISTRY.add(game)
+    """Add a game to the registry under its name and return it: a game package's one line.
+
+    Raises:
+        RulesError: If ``game`` is not a :class:`Game`.
+    """
+    if not isinstance(game, Game):
+        raise errors.RulesError(f"only a Game can be registered, not {errors.quote(game)}")
+    _REGISTRY._games[game.name] = game  # noqa: SLF001  # the registry's one writer
+    return game
 
 
 def registry() -> Registry:
@@ -525,14 +554,33 @@ def registry() -> Registry:
 
 
 def check_seed(seed: object) -> int | None:
-    """Return a seed argument checked to be an int or None.
+    """Return a seed argument checked to be None or a seed (:func:`cardgames.dealing.check_seed`).
 
     Raises:
         RulesError: For any other value.
     """
-    if seed is None or (isinstance(seed, int) and not isinstance(seed, bool)):
+    if seed is None or (type(seed) is int and seed.bit_length() <= dealing.SEED_BITS):
         return seed
-    raise errors.RulesError(f"seed must be a whole number or None, not {seed!r}")
+    raise errors.RulesError(
+        f"seed must be a whole number (of at most {dealing.SEED_BITS} bits) or None, "
+        f"not {errors.quote(seed)}"
+    )
+
+
+def _check_text(value: object, name: str) -> str:
+    """Return an argument checked to be text (a game's name for a thing, in messages)."""
+    if not isinstance(value, str):
+        raise errors.RulesError(f"{name} must be text, not {errors.quote(value)}")
+    return value
+
+
+def _check_count(players: object) -> int:
+    """Return a number of seats checked to be a whole number of 1 or more."""
+    if type(players) is not int or players < 1:
+        raise errors.RulesError(
+            f"players must be a whole number of 1 or more, not {errors.quote(players)}"
+        )
+    return players
 
 
 def check_seat(seat: object, players: int, *, what: str = "seat") -> int:
@@ -541,9 +589,13 @@ def check_seat(seat: object, players: int, *, what: str = "seat") -> int:
     Raises:
         RulesError: For any other value.
     """
-    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < players:
+    if type(seat) is int and type(players) is int and 0 <= seat < players:
         return seat
-    raise errors.RulesError(f"{what} must be a seat from 0 to {players - 1}, not {seat!r}")
+    _check_count(players)
+    what = _check_text(what, "what")
+    raise errors.RulesError(
+        f"{what} must be a seat from 0 to {players - 1}, not {errors.quote(seat)}"
+    )
 
 
 OptionsT = TypeVar("OptionsT")
@@ -560,11 +612,65 @@ def check_rules(value: object, rules_type: type[OptionsT], module: str) -> Optio
     Raises:
         RulesError: For anything else (another game's rules, a dict …).
     """
+    if not isinstance(rules_type, type):
+        raise errors.RulesError(f"rules_type must be a class, not {errors.quote(rules_type)}")
     if value is None:
         return rules_type()
     if not isinstance(value, rules_type):
+        module = _check_text(module, "module")
         raise errors.RulesError(f"expected {module}.Rules, not {type(value).__name__}")
     return value
+
+
+def check_state(value: object, state_type: type[OptionsT], module: str) -> OptionsT:
+    """Return a ``state`` argument checked to be a state of the game.
+
+    A game's hot paths test ``type(state) is State`` inline and call this only when the test
+    fails, so that checking costs them nothing more.
+
+    Args:
+        value: The argument.
+        state_type: The game's ``State`` class.
+        module: The game's module name for the message, e.g. ``"kalter_schlag"``.
+
+    Raises:
+        RulesError: For anything else: another game's state, a view, None … The message names
+            what was expected and what came.
+    """
+    if type(value) is state_type:
+        return value
+    if not isinstance(state_type, type):
+        raise errors.RulesError(f"state_type must be a class, not {errors.quote(state_type)}")
+    module = _check_text(module, "module")
+    kind = type(value)
+    came = errors.quote(value)
+    if kind.__module__.startswith("cardgames."):  # another game's state, a view …
+        came = f"a {kind.__module__.split('.')[1]}.{kind.__name__}"
+    raise errors.RulesError(
+        f"expected a {module}.{state_type.__name__} (from {module}.new_game or apply), not {came}"
+    )
+
+
+def check_step(before: object, move: object, after: object) -> None:
+    """Check that ``after`` is the state ``move`` led to from ``before``, as its history records.
+
+    A game's ``narrate`` calls this (after checking that both are its states), so that a line is
+    never made of two states that do not follow one another.
+
+    Raises:
+        RulesError: If ``before`` or ``after`` is not a state, ``after``'s last move is not
+            ``move``, or the history before it is not ``before``'s.
+    """
+    if not isinstance(before, MatchFacts) or not isinstance(after, MatchFacts):
+        raise errors.RulesError(
+            f"expected two states, not {errors.quote(before)} and {errors.quote(after)}"
+        )
+    last = after.history
+    if last is None or last.move != move or last.previous != before.history:
+        raise errors.RulesError(
+            f"after must be the state that {errors.quote(move)} led to from before "
+            "(after = apply(before, move))"
+        )
 
 
 def check_players(players: object, allowed: tuple[int, ...], *, says: str) -> int:
@@ -578,11 +684,21 @@ def check_players(players: object, allowed: tuple[int, ...], *, says: str) -> in
     Raises:
         RulesError: For any other value (``4.0`` and ``True`` included).
     """
+    if not _counts(allowed):
+        raise errors.RulesError(
+            f"allowed must be a tuple of player counts, not {errors.quote(allowed)}"
+        )
     if players is None:
         return allowed[0]
     if type(players) is int and players in allowed:
         return players
-    raise errors.RulesError(f"{says}, not {players!r}")
+    says = _check_text(says, "says")
+    raise errors.RulesError(f"{says}, not {errors.quote(players)}")
+
+
+def _counts(allowed: object) -> bool:
+    """Return whether ``allowed`` is a tuple of player counts, the usual one first."""
+    return isinstance(allowed, tuple) and bool(allowed) and all(type(n) is int for n in allowed)
 
 
 def check_turn(mover: int | None, seat: object, move: object) -> int:
@@ -596,12 +712,15 @@ def check_turn(mover: int | None, seat: object, move: object) -> int:
     Raises:
         MatchOverError: If the match is over.
         NotYourTurnError: If ``seat`` is given and is not the seat to move (or not a seat).
+        RulesError: If ``mover`` is neither a seat nor None.
     """
+    if mover is not None and type(mover) is not int:
+        raise errors.RulesError(f"mover must be a seat or None, not {errors.quote(mover)}")
     sender = seat if type(seat) is int else None
     if mover is None:
         raise errors.MatchOverError("the match is over: no more moves", move=move, seat=sender)
-    if seat is not None and (seat != mover or sender is None):
-        named = f"seat {seat}" if sender is not None else repr(seat)
+    if seat is not None and (sender is None or sender != mover):
+        named = f"seat {errors.quote(seat)}" if sender is not None else errors.quote(seat)
         raise errors.NotYourTurnError(
             f"not your turn: seat {mover} is to move, not {named}", move=move, seat=sender
         )
@@ -610,6 +729,8 @@ def check_turn(mover: int | None, seat: object, move: object) -> int:
 
 def start_seed(seed: object) -> int:
     """Return a ``seed`` argument checked to be an int, or a fresh random seed for None.
+
+    See :func:`cardgames.dealing.check_seed` for what a seed may be.
 
     Raises:
         RulesError: For any other value.

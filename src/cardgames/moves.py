@@ -12,8 +12,9 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Final
+from collections.abc import Iterable, Mapping
+from collections.abc import Set as AbstractSet
+from typing import Any, Final
 
 import attrs
 
@@ -26,19 +27,26 @@ def _order(value: Iterable[cards.Card | str] | str | None) -> tuple[cards.Card, 
     """Convert a stacked order given as cards or text to a tuple of cards.
 
     Raises:
-        MoveParseError: If the order is empty or not a sequence.
+        MoveParseError: If the order is empty or not a sequence (a set or a mapping has no order).
         CardParseError: If an item is not a card.
     """
     if value is None:
         return None
-    if not isinstance(value, str | Iterable):
-        raise errors.MoveParseError(f"a deal order must be cards or their text, not {value!r}")
+    if not _in_order(value):
+        raise errors.MoveParseError(
+            f"a deal order must be cards or their text, in order, not {errors.quote(value)}"
+        )
     order = cards.as_cards(value)
     if not order:
         raise errors.MoveParseError(
             "a stacked deal needs the cards in order; use Deal() to shuffle"
         )
     return order
+
+
+def _in_order(value: object) -> bool:
+    """Return whether ``value`` may be an order of cards: text or a sequence, not a set."""
+    return isinstance(value, str | Iterable) and not isinstance(value, Mapping | AbstractSet)
 
 
 @attrs.frozen
@@ -49,6 +57,10 @@ class Deal:
     ``order`` (every card of the pack once, top card first, as cards or text) the deck is
     stacked; each game's ``order_for`` builds such an order from the hands wanted. The order is
     checked against the pack when the move is applied.
+
+    Raises:
+        MoveParseError: If ``order`` is empty, or not a sequence (text, a list, a tuple).
+        CardParseError: If an item of the order is not a card.
 
     Example:
         >>> str(Deal()), Deal.parse("deal") == Deal()
@@ -76,22 +88,39 @@ class Deal:
         verb, rest = split(text)
         if verb != "deal":
             raise errors.MoveParseError(
-                f"cannot read {text!r} as a deal: it must start with 'deal'"
+                f"cannot read {errors.quote(text)} as a deal: it must start with 'deal'"
             )
         return cls(order=rest or None)
+
+
+def _a_card(_instance: object, _attribute: attrs.Attribute[Any], value: object) -> None:
+    """Accept a Card as the card of a play."""
+    if not isinstance(value, cards.Card):
+        raise errors.MoveParseError(
+            f"a play needs a Card, not {errors.quote(value)} "
+            "(text is read by Play.parse('play Q♥') or cards.Card.parse('Q♥'))"
+        )
 
 
 @attrs.frozen
 class Play:
     """Play a card from the hand to the current trick (or table).
 
+    Raises:
+        MoveParseError: If ``card`` is not a :class:`~cardgames.cards.Card` (text included:
+            :meth:`parse` reads ``"play Q♥"``).
+
     Example:
         >>> move = Play(cards.Card.parse("10♣"))
         >>> str(move), move.card.rank
         ('play 10♣', <Rank.TEN: 10>)
+        >>> Play("qh")
+        Traceback (most recent call last):
+        ...
+        cardgames.errors.MoveParseError: a play needs a Card, not 'qh' (text is read by ...)
     """
 
-    card: cards.Card = attrs.field(validator=attrs.validators.instance_of(cards.Card))
+    card: cards.Card = attrs.field(validator=_a_card)
 
     def __str__(self) -> str:
         """Return ``play`` and the card, like ``play Q♥``."""
@@ -115,7 +144,7 @@ class Play:
         if verb != "play" and not rest:
             return _PLAYS[cards.Card.parse(text.strip()).index]
         raise errors.MoveParseError(
-            f"cannot read {text!r} as a play: write 'play' and a card, e.g. 'play Q♥'"
+            f"cannot read {errors.quote(text)} as a play: write 'play' and a card, e.g. 'play Q♥'"
         )
 
 
@@ -127,6 +156,10 @@ _SIX_UP: Final = 9
 """How many ranks a suit has from the six up: the ranks :func:`plays_in` reads from a table."""
 
 _LOW_RANKS: Final = cards.mask_of(card for card in cards.CARDS if card.rank < cards.Rank.SIX)
+
+_SLOW: Final = _LOW_RANKS | ~cards.ALL_CARDS
+"""The bits :func:`plays_in` cannot read from its tables: the low ranks, and every bit that is no
+card (a negative or too large ``mask``, which :func:`cards.cards_in` then refuses)."""
 
 _SUIT_PLAYS: Final = tuple(
     tuple(
@@ -144,11 +177,18 @@ def plays_in(mask: int) -> tuple[Play, ...]:
     Cheap enough for every ``legal_moves`` call: for 32- and 36-card packs it is one table
     look-up per suit.
 
+    Raises:
+        RulesError: If ``mask`` is not a whole number from 0 to ``cards.ALL_CARDS``.
+
     Example:
         >>> plays_in(cards.mask_of(cards.parse_cards("A♦ 7♣ 2♥")))
         (Play(Card.parse('7♣')), Play(Card.parse('2♥')), Play(Card.parse('A♦')))
     """
-    if mask & _LOW_RANKS:
+    try:
+        slow = mask & _SLOW
+    except TypeError:  # not a number: cards_in says so
+        slow = True
+    if slow:
         return tuple(_PLAYS[card.index] for card in cards.cards_in(mask))
     clubs, spades, hearts, diamonds = _SUIT_PLAYS
     return (
@@ -171,7 +211,7 @@ def split(text: str) -> tuple[str, str]:
     """
     if not isinstance(text, str):
         raise errors.MoveParseError(
-            f"cannot read {text!r} as a move: expected text such as 'play Q♥'"
+            f"cannot read {errors.quote(text)} as a move: expected text such as 'play Q♥'"
         )
     verb, _, rest = text.strip().partition(" ")
     if not verb:

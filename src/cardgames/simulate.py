@@ -14,12 +14,21 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from cardgames import agents, dealing, game
+from cardgames import agents, dealing, errors, game
 
 __all__ = ["play_match"]
 
 Observer = Callable[[Any, Any, Any], None]
 """Called after every move with the state before, the move, and the state after."""
+
+
+def _agents(players: object) -> bool:
+    """Return whether ``players`` is a sequence of agents: each has a ``choose`` method."""
+    return (
+        isinstance(players, Sequence)
+        and not isinstance(players, str)
+        and all(callable(getattr(agent, "choose", None)) for agent in players)
+    )
 
 
 def play_match(
@@ -45,9 +54,24 @@ def play_match(
         observe: Called after every move with (state before, move, state after).
 
     Raises:
-        RulesError: If the number of agents is not a player count of the game, or the rules
-            are not the game's.
+        RulesError: If ``match_game`` is not a registered game's entry, the number of agents is
+            not a player count of the game, an agent has no ``choose``, the rules are not the
+            game's, ``seed`` is not a seed or ``observe`` is not callable.
+        IllegalMoveError: If an agent chooses a move that is not legal.
     """
+    if not isinstance(match_game, game.Game):
+        raise errors.RulesError(
+            f"expected a game such as cardgames.GAMES['kalter-schlag'], "
+            f"not {errors.quote(match_game)}"
+        )
+    if not _agents(players):
+        raise errors.RulesError(
+            f"players must be a sequence of agents (each with a choose method), "
+            f"not {errors.quote(players)}"
+        )
+    dealing.check_seed(seed)
+    if observe is not None and not callable(observe):
+        raise errors.RulesError(f"observe must be callable or None, not {errors.quote(observe)}")
     state = match_game.new_game(rules, seed=seed, players=len(players), first_dealer=first_dealer)
     rng = dealing.rng(seed, "agents")
     while (seat := match_game.current_player(state)) is not None:

@@ -36,7 +36,7 @@ from typing import Final
 
 import attrs
 
-from cardgames import cards
+from cardgames import cards, errors
 
 __all__ = ["SUITS", "Ranking", "Trick", "best", "follow"]
 
@@ -89,14 +89,26 @@ class Ranking:
             trump: The following suit that is trumps, or None for a game without trumps.
             over_trumps: Cards that beat every trump, strongest first. They still follow as
                 ``suit_of`` says, and count as trumps for a must-trump duty.
+
+        Raises:
+            CardParseError: If ``pack`` or ``over_trumps`` holds anything but cards.
+            RulesError: If ``suit_of`` or ``strength`` is not callable or gives a value out of
+                its range for a card, or ``trump`` is not a following suit or None.
         """
+        pack = cards.as_cards(pack)
+        over_trumps = cards.as_cards(over_trumps)
+        if trump is not None and not _whole(trump, 0, SUITS - 1):
+            raise errors.RulesError(
+                f"trump must be a following suit from 0 to {SUITS - 1} or None, "
+                f"not {errors.quote(trump)}"
+            )
         suits = [-1] * len(cards.CARDS)
         masks = [0] * SUITS
         strengths = [0] * len(cards.CARDS)
         for card in pack:
-            suits[card.index] = suit_of(card)
+            suits[card.index] = _ask(suit_of, card, "suit_of", 0, SUITS - 1)
             masks[suits[card.index]] |= card.mask
-            strengths[card.index] = strength(card)
+            strengths[card.index] = _ask(strength, card, "strength", 1, _TRUMP_TIER - 1)
         boss = {card.index: len(over_trumps) - place for place, card in enumerate(over_trumps)}
         trump_mask = (masks[trump] if trump is not None else 0) | cards.mask_of(over_trumps)
         power = tuple(
@@ -115,6 +127,23 @@ class Ranking:
         return cls(tuple(suits), tuple(masks), trump, trump_mask, power)
 
 
+def _whole(value: object, low: int, high: int) -> bool:
+    """Return whether ``value`` is an int (not a bool) from ``low`` to ``high``."""
+    return type(value) is int and low <= value <= high
+
+
+def _ask(rule: object, card: cards.Card, name: str, low: int, high: int) -> int:
+    """Return ``rule(card)``, checked to be a whole number from ``low`` to ``high``."""
+    if not callable(rule):
+        raise errors.RulesError(f"{name} must be a function of a card, not {errors.quote(rule)}")
+    value = rule(card)
+    if not _whole(value, low, high):
+        raise errors.RulesError(
+            f"{name}({card}) must be a whole number from {low} to {high}, not {errors.quote(value)}"
+        )
+    return value  # type: ignore[no-any-return]  # checked to be an int
+
+
 def follow(hand: int, led: int, ranking: Ranking, *, must_trump: bool = False) -> int:
     """Return the bit set of the cards in ``hand`` that may be played to a trick led with ``led``.
 
@@ -126,7 +155,22 @@ def follow(hand: int, led: int, ranking: Ranking, *, must_trump: bool = False) -
         led: The index of the card led to the trick.
         ranking: The game's ranking.
         must_trump: Whether a player void in the led suit must play a trump if he can.
+
+    Raises:
+        RulesError: If ``hand`` is not a bit set of cards, ``led`` not the index of a card of the
+            ranking's pack, ``ranking`` not a :class:`Ranking` or ``must_trump`` not a bool.
     """
+    if (
+        type(ranking) is not Ranking
+        or not _whole(hand, 0, cards.ALL_CARDS)
+        or not _whole(led, 0, len(cards.CARDS) - 1)
+        or ranking.suit_of[led] < 0
+        or type(must_trump) is not bool
+    ):
+        raise errors.RulesError(
+            "follow needs a bit set of cards, the index of a card of the ranking's pack, a "
+            f"Ranking and a bool, not {errors.quote((hand, led, ranking, must_trump))}"
+        )
     same = hand & ranking.suit_masks[ranking.suit_of[led]]
     if same:
         return same
@@ -138,14 +182,28 @@ def follow(hand: int, led: int, ranking: Ranking, *, must_trump: bool = False) -
 
 
 def best(played: Sequence[int], ranking: Ranking) -> int:
-    """Return the position in ``played`` (card indices, led card first) of the card that wins."""
-    power = ranking.power[ranking.suit_of[played[0]]]
-    winner = 0
-    top = power[played[0]]
-    for place in range(1, len(played)):
-        strength = power[played[place]]
-        if strength > top:
-            winner, top = place, strength
+    """Return the position in ``played`` (card indices, led card first) of the card that wins.
+
+    It runs once per trick inside every simulation, so it checks nothing it need not: what it
+    cannot read raises, what it can is taken as card indices of the ranking's pack.
+
+    Raises:
+        RulesError: If ``played`` is empty or holds what is no card index, or ``ranking`` is not
+            a :class:`Ranking`.
+    """
+    try:
+        power = ranking.power[ranking.suit_of[played[0]]]
+        winner = 0
+        top = power[played[0]]
+        for place in range(1, len(played)):
+            strength = power[played[place]]
+            if strength > top:
+                winner, top = place, strength
+    except (AttributeError, IndexError, KeyError, TypeError):
+        raise errors.RulesError(
+            "best needs the card indices of a trick, led card first, and a Ranking, "
+            f"not {errors.quote((played, ranking))}"
+        ) from None
     return winner
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Final
 
@@ -77,6 +78,9 @@ def _ranking(order: PlainRankOrder) -> tricks.Ranking:
 RANKINGS: Final = {order: _ranking(order) for order in PLAIN_RANK_ORDERS}
 """The ranking of each ``plain_rank_order``."""
 
+_MODULE: Final = "kalter_schlag"
+"""The module's name, for messages that name what a function expected."""
+
 _FOLLOWING: Final = tuple(
     RANKINGS["ace_ten"].suit_masks[suit] if suit >= 0 else 0 for suit in RANKINGS["ace_ten"].suit_of
 )
@@ -109,8 +113,8 @@ def new_game(
         >>> kalter_schlag.current_player(state), kalter_schlag.legal_moves(state)
         (3, (Deal(),))
     """
-    rules = game.check_rules(rules, Rules, "kalter_schlag")
-    game.check_players(players, (PLAYERS,), says="Kalter Schlag is played by exactly 4 players")
+    rules = game.check_rules(rules, Rules, _MODULE)
+    game.check_players(players, (PLAYERS,), says=_FOUR)
     seed = game.start_seed(seed)
     if first_dealer is None:
         first_dealer = dealing.rng(seed, "first dealer").randrange(PLAYERS)
@@ -137,19 +141,37 @@ def new_game(
     )
 
 
-def max_hand_moves(_rules: Rules, _players: int = PLAYERS) -> int:
+def max_hand_moves(rules: Rules | None, players: int = PLAYERS) -> int:
     """Return the most moves a hand can take: the deal, four doubles and 32 cards.
+
+    Args:
+        rules: The match's options (None for the defaults); the bound is the same for all.
+        players: Must be 4.
+
+    Raises:
+        RulesError: If ``rules`` is not a Kalter Schlag ``Rules`` or ``players`` is not 4.
 
     Example:
         >>> from cardgames import kalter_schlag
         >>> kalter_schlag.max_hand_moves(kalter_schlag.Rules())
         37
     """
+    game.check_rules(rules, Rules, _MODULE)
+    game.check_players(players, (PLAYERS,), says=_FOUR)
     return 1 + PLAYERS + PLAYERS * TRICKS
 
 
+_FOUR: Final = "Kalter Schlag is played by exactly 4 players"
+
+
 def current_player(state: State) -> int | None:
-    """Return the seat to move: the dealer between hands, None once the match is over."""
+    """Return the seat to move: the dealer between hands, None once the match is over.
+
+    Raises:
+        RulesError: If ``state`` is not a Kalter Schlag state.
+    """
+    if type(state) is not State:
+        game.check_state(state, State, _MODULE)
     if state.losers is not None:
         return None
     if state.hand_number == 0 or len(state.tricks) == TRICKS:
@@ -171,7 +193,12 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     The order: ``Deal()`` (alone, between hands), ``Double()`` (in the first trick, for a player
     who has not doubled), then each playable card as ``Play`` in card order. Empty when the
     match is over. ``Deal(order=...)`` is legal too but not listed.
+
+    Raises:
+        RulesError: If ``state`` is not a Kalter Schlag state (another game's included).
     """
+    if type(state) is not State:
+        game.check_state(state, State, _MODULE)
     match = state.match
     if match.losers is not None:
         return ()
@@ -181,15 +208,16 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     trick = state.trick
     seat = (state.leader + len(trick)) % PLAYERS
     allowed = state.hands[seat]
-    if trick and allowed & _FOLLOWING[trick[0]]:
-        allowed &= _FOLLOWING[trick[0]]
-    plays = core_moves.plays_in(allowed)
+    if trick:  # follow the led card's suit if you can (rule 11)
+        allowed = allowed & _FOLLOWING[trick[0]] or allowed
+    plays = _plays_in(allowed)
     if not done and seat not in state.doubles:
         return (DOUBLE, *plays)
     return plays
 
 
 _DEAL_ONLY: Final[tuple[Move, ...]] = (core_moves.DEAL,)
+_plays_in: Final = core_moves.plays_in
 
 
 def apply(state: State, move: Move, *, seat: int | None = None) -> State:
@@ -202,9 +230,11 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
             it must be the seat to move.
 
     Raises:
-        IllegalMoveError: If the move breaks a rule; the message names the rule.
+        IllegalMoveError: If the move breaks a rule, or is not a Kalter Schlag move at all; the
+            message names the rule.
         NotYourTurnError: If ``seat`` is given and is not the seat to move.
         MatchOverError: If the match is over.
+        RulesError: If ``state`` is not a Kalter Schlag state (another game's included).
 
     Example:
         >>> from cardgames import kalter_schlag
@@ -215,15 +245,20 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
         ...
         cardgames.errors.IllegalMoveError: the hand is being played: 8 tricks to go ...
     """
-    if type(move) is core_moves.Play and state.match.hand_number and len(state.tricks) < TRICKS:
+    if (
+        type(move) is _PLAY
+        and type(state) is State
+        and state.match.hand_number
+        and len(state.tricks) < TRICKS
+    ):
         # The hot path: a card played while the hand is on, checked on bit sets (rule 11).
         # Anything that fails here goes the long way below, which says what is wrong.
         trick = state.trick
         turn = (state.leader + len(trick)) % PLAYERS
         hands = state.hands
         hand = allowed = hands[turn]
-        if trick and hand & _FOLLOWING[trick[0]]:
-            allowed = hand & _FOLLOWING[trick[0]]
+        if trick:
+            allowed = hand & _FOLLOWING[trick[0]] or hand
         index = move.card.index
         if allowed >> index & 1 and (seat is None or (seat == turn and type(seat) is int)):
             if len(trick) == PLAYERS - 1:
@@ -240,16 +275,21 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
                 state.doubles,
                 history.History(move, state.history),
             )
-    mover = game.check_turn(current_player(state), seat, move)
-    if type(move) is core_moves.Play:
+    mover = game.check_turn(current_player(state), seat, move)  # checks the state first
+    if type(move) is _PLAY:
         return _play(state, mover, move)
     if type(move) is Double:
         return _double(state, mover, move)
     if type(move) is core_moves.Deal:
         return _deal(state, mover, move)
     raise errors.IllegalMoveError(
-        f"{move!r} is not a Kalter Schlag move (use Deal, Double or Play)", move=move, seat=mover
+        f"{errors.quote(move)} is not a Kalter Schlag move (use Deal, Double or Play)",
+        move=move,
+        seat=mover,
     )
+
+
+_PLAY: Final = core_moves.Play
 
 
 def _illegal(reason: str, move: Move, seat: int) -> errors.IllegalMoveError:
@@ -480,7 +520,13 @@ def _match_losers(
 
 
 def is_over(state: State) -> bool:
-    """Return whether the match has ended."""
+    """Return whether the match has ended.
+
+    Raises:
+        RulesError: If ``state`` is not a Kalter Schlag state.
+    """
+    if type(state) is not State:
+        game.check_state(state, State, _MODULE)
     return state.losers is not None
 
 
@@ -488,8 +534,11 @@ def score(state: State) -> game.Score[HandScore]:
     """Return the score sheet: penalty totals, each hand's charges, and the result once over.
 
     The losers are the seats with the highest total; every other seat has won.
+
+    Raises:
+        RulesError: If ``state`` is not a Kalter Schlag state.
     """
-    match = state.match
+    match = game.check_state(state, State, _MODULE).match
     return game.Score(
         totals=match.totals,
         hands=match.hand_scores,
@@ -503,8 +552,9 @@ def view(state: State, seat: int) -> View:
     """Return what ``seat`` may know: its own cards and everything played face up.
 
     Raises:
-        RulesError: If ``seat`` is not 0 to 3.
+        RulesError: If ``state`` is not a Kalter Schlag state, or ``seat`` is not 0 to 3.
     """
+    game.check_state(state, State, _MODULE)
     seat = game.check_seat(seat, PLAYERS)
     mover = current_player(state)
     points, taken = _card_points(state.tricks)
@@ -538,6 +588,10 @@ def view(state: State, seat: int) -> View:
 def narrate(before: State, move: Move, after: State) -> str | None:
     """Return a line for a deal, a double or a finished trick; None for other plays.
 
+    Raises:
+        RulesError: If ``before`` or ``after`` is not a Kalter Schlag state, ``move`` not a
+            Kalter Schlag move, or ``after`` not the state ``move`` led to from ``before``.
+
     Example:
         >>> from cardgames import kalter_schlag
         >>> state = kalter_schlag.new_game(seed=2, first_dealer=1)
@@ -545,6 +599,11 @@ def narrate(before: State, move: Move, after: State) -> str | None:
         >>> print(kalter_schlag.narrate(state, kalter_schlag.Deal(), after))
         hand 1: seat 1 deals
     """
+    game.check_state(before, State, _MODULE)
+    game.check_state(after, State, _MODULE)
+    if type(move) not in _MOVES:
+        raise errors.RulesError(f"expected a Kalter Schlag move, not {errors.quote(move)}")
+    game.check_step(before, move, after)
     if type(move) is Deal:
         return f"hand {after.hand_number}: seat {after.dealer} deals"
     if type(move) is Double:
@@ -554,6 +613,10 @@ def narrate(before: State, move: Move, after: State) -> str | None:
     trick = after.tricks[-1]
     taken = sum(POINTS[card.index] for card in trick.cards)
     return f"trick {len(after.tricks)}: {trick} takes {taken}"
+
+
+_MOVES: Final = frozenset(typing.get_args(Move))
+"""The classes of Kalter Schlag's moves."""
 
 
 def order_for(
@@ -570,7 +633,8 @@ def order_for(
         dealer: The seat that deals the hand (the cards go 3-2-3 from his left).
 
     Raises:
-        RulesError: If a hand is not 8 cards, a card is wanted twice, or a seat is out of range.
+        RulesError: If a hand is not 8 cards, a card is wanted twice, a seat is out of range,
+            or ``hands`` is neither a mapping nor a sequence of four.
         CardParseError: If a card given as text does not parse.
 
     Example:
@@ -582,12 +646,6 @@ def order_for(
         J♣ A♣ J♠ A♠ J♥ A♥ J♦ A♦
     """
     dealer = game.check_seat(dealer, PLAYERS, what="dealer")
-    if isinstance(hands, Mapping):
-        wanted = dict(hands)
-    else:
-        if len(hands) != PLAYERS:
-            raise errors.RulesError(
-                f"give a hand (or None) for each of the 4 seats, not {len(hands)}"
-            )
-        wanted = {seat: hand for seat, hand in enumerate(hands) if hand is not None}
-    return dealing.stack(wanted, pack=PACK, receivers=_receivers(dealer), packets=PACKETS)
+    return dealing.stack(
+        dealing.by_seat(hands, PLAYERS), pack=PACK, receivers=_receivers(dealer), packets=PACKETS
+    )

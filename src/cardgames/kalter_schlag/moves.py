@@ -69,5 +69,6 @@ def parse_move(text: str) -> Move:
             if verb == "play":
                 raise
     raise errors.MoveParseError(
-        f"cannot read {text!r} as a Kalter Schlag move: use 'deal', 'double' or 'play <card>'"
+        f"cannot read {errors.quote(text)} as a Kalter Schlag move: "
+        "use 'deal', 'double' or 'play <card>'"
     )

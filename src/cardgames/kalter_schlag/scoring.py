@@ -45,31 +45,34 @@ DURCHMARSCH_CHARGE: Final = 120
 def round_half_up(points: int) -> int:
     """Round to a multiple of ten, a units digit of 5 or more going up.
 
+    Raises:
+        RulesError: If ``points`` is not a whole number of 0 or more.
+
     Example:
         >>> round_half_up(54), round_half_up(55), round_half_up(2016)
         (50, 60, 2020)
     """
+    if type(points) is not int or points < 0:
+        raise errors.RulesError(
+            f"points must be a whole number of 0 or more, not {errors.quote(points)}"
+        )
     return (points + 5) // 10 * 10
 
 
-def _check(doubles: int, jungfrauen: int | None = None, card_points: int | None = None) -> None:
-    """Raise RulesError for inputs no hand can produce."""
-    for name, value in (
-        ("doubles", doubles),
-        ("jungfrauen", jungfrauen),
-        ("card_points", card_points),
-    ):
-        if value is not None and (type(value) is not int):
-            raise errors.RulesError(f"{name} must be a whole number, not {value!r}")
-    if not 0 <= doubles <= len(CALLS):
-        raise errors.RulesError(f"doubles must be 0 to 4 (one per player), not {doubles}")
-    if jungfrauen is not None and not 0 <= jungfrauen <= 2:
-        raise errors.RulesError(
-            f"jungfrauen must be 0, 1 or 2, not {jungfrauen} (three is a Durchmarsch: "
-            "use durchmarsch_penalty)"
-        )
-    if card_points is not None and not 0 <= card_points <= CARD_POINTS_IN_PACK:
-        raise errors.RulesError(f"card_points must be 0 to 120, not {card_points}")
+def _check(name: str, value: object, highest: int, rule: str = "") -> None:
+    """Raise RulesError unless ``value`` is a whole number from 0 to ``highest``."""
+    if type(value) is not int:
+        raise errors.RulesError(f"{name} must be a whole number, not {errors.quote(value)}")
+    if not 0 <= value <= highest:
+        span = "0, 1 or 2" if highest == 2 else f"0 to {highest}"
+        raise errors.RulesError(f"{name} must be {span}{rule}, not {errors.quote(value)}")
+
+
+def _check_hand(card_points: object, doubles: object, jungfrauen: object) -> None:
+    """Raise RulesError for the inputs of a normal hand that no hand can produce."""
+    _check("card_points", card_points, CARD_POINTS_IN_PACK)
+    _check("doubles", doubles, len(CALLS), " (one per player)")
+    _check("jungfrauen", jungfrauen, 2, " (three is a Durchmarsch: use durchmarsch_penalty)")
 
 
 def penalty(card_points: int, *, doubles: int = 0, jungfrauen: int = 0) -> int:
@@ -87,7 +90,7 @@ def penalty(card_points: int, *, doubles: int = 0, jungfrauen: int = 0) -> int:
         >>> penalty(66, doubles=1, jungfrauen=1)
         260
     """
-    _check(doubles, jungfrauen, card_points)
+    _check_hand(card_points, doubles, jungfrauen)
     return round_half_up(card_points << (doubles + jungfrauen))
 
 
@@ -101,7 +104,7 @@ def durchmarsch_penalty(*, doubles: int = 0) -> int:
         >>> durchmarsch_penalty(), durchmarsch_penalty(doubles=2)
         (120, 480)
     """
-    _check(doubles)
+    _check("doubles", doubles, len(CALLS), " (one per player)")
     return DURCHMARSCH_CHARGE << doubles
 
 
@@ -117,6 +120,9 @@ def _factors(doubles: int, jungfrauen: int = 0) -> str:
 
 def explain_penalty(card_points: int, *, doubles: int = 0, jungfrauen: int = 0) -> str:
     """Return the arithmetic of :func:`penalty` in one line.
+
+    Raises:
+        RulesError: If an argument is out of its range (as for :func:`penalty`).
 
     Example:
         >>> print(explain_penalty(66, doubles=1, jungfrauen=1))
@@ -136,6 +142,9 @@ def explain_penalty(card_points: int, *, doubles: int = 0, jungfrauen: int = 0) 
 
 def explain_durchmarsch(*, doubles: int = 0) -> str:
     """Return the arithmetic of :func:`durchmarsch_penalty` in one line.
+
+    Raises:
+        RulesError: If ``doubles`` is not 0 to 4.
 
     Example:
         >>> print(explain_durchmarsch(doubles=2))

@@ -13,10 +13,10 @@ from __future__ import annotations
 import functools
 from typing import Final
 
-from cardgames import errors
-from cardgames.staekske_rape import scoresheet
+from cardgames import errors, game
+from cardgames.staekske_rape import melds, scoresheet
 from cardgames.staekske_rape.moves import CONCEDE, LOOK, PASS, Bid, Concede, Look, Move, Pass
-from cardgames.staekske_rape.rules import Rules
+from cardgames.staekske_rape.rules import LONG_SEQUENCE_LIMIT, Rules
 from cardgames.staekske_rape.state import Call, Contract, Phase, State, before_play
 
 __all__ = ["BLIND_BID", "NANNY_BID", "OPENING_BID", "max_bid", "moves_for", "next_seat"]
@@ -30,31 +30,37 @@ BLIND_BID: Final = 2
 NANNY_BID: Final = 1
 """The nanny's forced game (110 points)."""
 
-_MOST_MELD_POINTS: Final = 270
-"""The most meld points seven cards can hold (four jacks, A K Q J of trumps and Stoek; checked
-over every 7-card hand)."""
 
-_BIDS: Final = tuple(Bid(amount) for amount in range(1, 200))
-
-
-def max_bid(rules: Rules) -> int:
+def max_bid(rules: Rules | None) -> int:
     """Return the highest bid allowed: the highest any hand could make (an engine bound).
 
     A declarer achieves at most 25 game points and holds at most 27 in melds and Stoek (four
     jacks, A K Q J of trumps and Stoek), so no bid above 42 can ever be made; bids stop there
-    so the game stays finite. A large ``long_sequence_value`` raises the bound.
+    so the game stays finite. A large ``long_sequence_value`` raises the bound, to 117 at most
+    (``long_sequence_value`` is at most 1000).
+
+    Args:
+        rules: The options; None for the source's.
+
+    Raises:
+        RulesError: If ``rules`` is not a Staekske Rape ``Rules``.
 
     Example:
         >>> max_bid(Rules()), max_bid(Rules(long_sequence_value=500))
         (42, 67)
     """
-    most = max(_MOST_MELD_POINTS, rules.long_sequence_value + 20)
-    return 25 + most // 10 - 10
+    return _max_bid(game.check_rules(rules, Rules, "staekske_rape"))
 
 
-def _bid(amount: int) -> Bid:
-    """Return the shared Bid move for an amount."""
-    return _BIDS[amount - 1] if amount <= len(_BIDS) else Bid(amount)
+def _max_bid(rules: Rules) -> int:
+    """Return :func:`max_bid` for rules known to be a Rules value (the auction's own calls)."""
+    return 25 + melds.most_points(rules) // 10 - 10
+
+
+_BIDS: Final = tuple(
+    Bid(amount) for amount in range(1, _max_bid(Rules(long_sequence_value=LONG_SEQUENCE_LIMIT)) + 1)
+)
+"""Every bid any rules allow, made once: ``_BIDS[amount - 1]``."""
 
 
 def next_seat(seat: int, contract: Contract, players: int) -> int:
@@ -88,9 +94,9 @@ def moves_for(state: State, contract: Contract, seat: int) -> tuple[Move, ...]:
     rules = state.rules
     unseen = not contract.looked[seat]
     low = _minimum(contract)
-    high = max_bid(rules) if rules.allow_jump_bids else min(low, max_bid(rules))
-    calls = _calls if high <= len(_BIDS) else _calls.__wrapped__  # keep only lists of shared bids
-    return calls(
+    top = _max_bid(rules)
+    high = top if rules.allow_jump_bids else min(low, top)
+    return _calls(
         unseen,
         unseen and rules.blind_two and contract.bid == 0,
         low,
@@ -110,7 +116,7 @@ def _calls(looks: bool, blind: bool, low: int, high: int, passes: bool) -> tuple
         found.append(LOOK)
     if blind:
         found.append(_BIDS[BLIND_BID - 1])
-    found.extend(_bid(amount) for amount in range(low, high + 1))
+    found.extend(_BIDS[low - 1 : high])
     if passes:
         found.append(PASS)
     return tuple(found)
@@ -171,7 +177,7 @@ def _why_not_bid(rules: Rules, contract: Contract, seat: int, amount: int) -> st
             return "blind 2 only by a player who has not looked at his cards: you have looked"
         return None
     low = _minimum(contract)
-    top = max_bid(rules)
+    top = _max_bid(rules)
     if amount < low or (amount > low and not rules.allow_jump_bids):
         after = f"after {contract.bid} " if contract.bid else "to open "
         return f"the next bid {after}must be {low}{' or more' if rules.allow_jump_bids else ''}"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final
 
@@ -60,6 +61,11 @@ __all__ = [
 PACK: Final = play.PACK
 """The 32-card pack, in card order."""
 
+_MODULE: Final = "staekske_rape"
+"""The module's name, for messages that name what a function expected."""
+
+_PLAYERS_RULE: Final = "Staekske Rape is played by 4 players (or 5, the dealer sitting out)"
+
 
 def draw_first_dealer(seed: int, *, players: int = 4) -> tuple[int, tuple[cards.Card, ...]]:
     """Choose the first dealer as the seed's match does: deal face up until a jack comes (rule 6).
@@ -71,11 +77,15 @@ def draw_first_dealer(seed: int, *, players: int = 4) -> tuple[int, tuple[cards.
         The first dealer and the cards dealt face up, in order (the *i*-th went to seat
         ``i % players``).
 
+    Raises:
+        RulesError: If ``seed`` is not a seed or ``players`` is not 4 or 5.
+
     Example:
         >>> seat, shown = draw_first_dealer(7)
         >>> shown[-1].rank == cards.Rank.JACK, seat == (len(shown) - 1) % 4
         (True, True)
     """
+    players = game.check_players(players, PLAYERS, says=_PLAYERS_RULE)
     order = list(PACK)
     dealing.rng(seed, "first dealer").shuffle(order)
     for place, card in enumerate(order):
@@ -111,10 +121,8 @@ def new_game(
         >>> staekske_rape.current_player(state), staekske_rape.legal_moves(state)
         (3, (Deal(),))
     """
-    rules = game.check_rules(rules, Rules, "staekske_rape")
-    players = game.check_players(
-        players, PLAYERS, says="Staekske Rape is played by 4 players (or 5, the dealer sitting out)"
-    )
+    rules = game.check_rules(rules, Rules, _MODULE)
+    players = game.check_players(players, PLAYERS, says=_PLAYERS_RULE)
     seed = game.start_seed(seed)
     if first_dealer is None:
         first_dealer, _ = draw_first_dealer(seed, players=players)
@@ -143,7 +151,7 @@ def new_game(
     )
 
 
-def max_hand_moves(rules: Rules, _players: int = 4) -> int:
+def max_hand_moves(rules: Rules | None, players: int = 4) -> int:
     """Return the most moves a hand can take under these rules.
 
     The deal; four looks; at most one bid for each amount up to :func:`max_bid` and four
@@ -151,16 +159,30 @@ def max_hand_moves(rules: Rules, _players: int = 4) -> int:
     of the declarer's seven cards; 28 cards. (With five players the dealer sits out, so the
     bound is the same.)
 
+    Args:
+        rules: The match's options; None for the defaults.
+        players: 4 or 5.
+
+    Raises:
+        RulesError: If ``rules`` is not a Staekske Rape ``Rules`` or ``players`` not 4 or 5.
+
     Example:
         >>> from cardgames import staekske_rape
         >>> staekske_rape.max_hand_moves(staekske_rape.Rules())
         90
     """
+    game.check_players(players, PLAYERS, says=_PLAYERS_RULE)
     return 1 + 4 + auction.max_bid(rules) + 4 + 1 + 3 + TRICKS + 4 * TRICKS
 
 
 def current_player(state: State) -> int | None:
-    """Return the seat to move: the dealer between hands, None once the match is over."""
+    """Return the seat to move: the dealer between hands, None once the match is over.
+
+    Raises:
+        RulesError: If ``state`` is not a Staekske Rape state.
+    """
+    if type(state) is not State:
+        game.check_state(state, State, _MODULE)
     return None if state.match.winners is not None else state.turn
 
 
@@ -173,7 +195,12 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     ``NameTrump`` ♣ ♠ ♥ ♦; the declarer's ``Meld`` choices and ``Stoek()``; then each playable
     card as ``Play`` in card order. Empty when the match is over. ``Deal(order=...)`` is legal
     too but not listed.
+
+    Raises:
+        RulesError: If ``state`` is not a Staekske Rape state (another game's included).
     """
+    if type(state) is not State:
+        game.check_state(state, State, _MODULE)
     phase = state.phase
     contract = state.contract
     if phase is _PLAY and contract is not None:
@@ -219,9 +246,11 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
             it must be the seat to move.
 
     Raises:
-        IllegalMoveError: If the move breaks a rule; the message names the rule.
+        IllegalMoveError: If the move breaks a rule, or is not a Staekske Rape move at all; the
+            message names the rule.
         NotYourTurnError: If ``seat`` is given and is not the seat to move.
         MatchOverError: If the match is over.
+        RulesError: If ``state`` is not a Staekske Rape state (another game's included).
 
     Example:
         >>> from cardgames import staekske_rape
@@ -232,6 +261,8 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
         ...
         cardgames.errors.IllegalMoveError: the next bid to open must be 3
     """
+    if type(state) is not State:
+        game.check_state(state, State, _MODULE)
     contract = state.contract
     if (
         isinstance(move, Play)
@@ -246,7 +277,7 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
     entry = _HANDLERS.get(type(move))
     if entry is None:
         raise errors.IllegalMoveError(
-            f"{move!r} is not a Staekske Rape move", move=move, seat=mover
+            f"{errors.quote(move)} is not a Staekske Rape move", move=move, seat=mover
         )
     phase, other, handler = entry
     if contract is None or (state.phase is not phase and state.phase is not other):
@@ -278,9 +309,9 @@ def _receivers(dealer: int, players: int) -> tuple[int, ...]:
 
 def _deal(before: State, dealer: int, move: Deal) -> State:
     """Deal the next hand: 7 cards to each player from the dealer's left, 4 to the stock."""
-    if before.phase is not Phase.DEAL:
+    if before.phase is not Phase.DEAL:  # "deal", not the move's text: a stacked one is long
         raise errors.IllegalMoveError(
-            f"{move} is not allowed now: {_expected(before)}", move=move, seat=dealer
+            f"deal is not allowed now: {_expected(before)}", move=move, seat=dealer
         )
     number = before.hand_number + 1
     if move.order is None:
@@ -323,7 +354,13 @@ def _deal(before: State, dealer: int, move: Deal) -> State:
 
 
 def is_over(state: State) -> bool:
-    """Return whether the match has ended."""
+    """Return whether the match has ended.
+
+    Raises:
+        RulesError: If ``state`` is not a Staekske Rape state.
+    """
+    if type(state) is not State:
+        game.check_state(state, State, _MODULE)
     return state.match.winners is not None
 
 
@@ -332,8 +369,11 @@ def score(state: State) -> game.Score[HandScore]:
 
     The winner is the declarer who reached the target (or, when ``max_hands`` ends the match,
     the seats with the highest total); every other seat has lost.
+
+    Raises:
+        RulesError: If ``state`` is not a Staekske Rape state.
     """
-    match = state.match
+    match = game.check_state(state, State, _MODULE).match
     return game.Score(
         totals=match.totals,
         hands=match.hand_scores,
@@ -349,9 +389,10 @@ def view(state: State, seat: int) -> View:
     Never another seat's cards, the stock, or the declarer's discards (those only to him).
 
     Raises:
-        RulesError: If ``seat`` is not a seat of the match.
+        RulesError: If ``state`` is not a Staekske Rape state, or ``seat`` not a seat of the
+            match.
     """
-    seat = game.check_seat(seat, state.players)
+    seat = game.check_seat(seat, game.check_state(state, State, _MODULE).players)
     contract = state.contract
     mover = current_player(state)
     trump = contract.trump if contract is not None else None
@@ -401,6 +442,10 @@ def narrate(before: State, move: Move, after: State) -> str | None:
 
     It tells only what every seat saw: a discard is told as "discards 4 cards", never which.
 
+    Raises:
+        RulesError: If ``before`` or ``after`` is not a Staekske Rape state, ``move`` not a
+            Staekske Rape move, or ``after`` not the state ``move`` led to from ``before``.
+
     Example:
         >>> from cardgames import staekske_rape
         >>> state = staekske_rape.new_game(seed=2, first_dealer=1)
@@ -408,8 +453,13 @@ def narrate(before: State, move: Move, after: State) -> str | None:
         >>> print(staekske_rape.narrate(state, staekske_rape.Deal(), after))
         hand 1: seat 1 deals, seat 2 is the nanny
     """
-    seat = before.turn
+    game.check_state(before, State, _MODULE)
+    game.check_state(after, State, _MODULE)
     kind = type(move)
+    if kind not in _MOVES:
+        raise errors.RulesError(f"expected a Staekske Rape move, not {errors.quote(move)}")
+    game.check_step(before, move, after)
+    seat = before.turn
     if kind is Deal:
         return (
             f"hand {after.hand_number}: seat {after.dealer} deals, seat {after.turn} is the nanny"
@@ -439,6 +489,9 @@ def _saying(before: State, move: Move) -> str:
         return f"names {move.suit} trumps"
     return _SAYINGS.get(type(move), str(move))
 
+
+_MOVES: Final = frozenset(typing.get_args(Move))
+"""The classes of Staekske Rape's moves."""
 
 _SAYINGS: Final[dict[type, str]] = {
     Look: "looks at his cards",
@@ -470,8 +523,9 @@ def order_for(
         rules: The options whose ``deal_packets`` the deal uses; None for the seed's.
 
     Raises:
-        RulesError: If a hand is not 7 cards, a card is wanted twice, or a seat is out of
-            range or gets no cards.
+        RulesError: If a hand is not 7 cards, a card is wanted twice, a seat is out of range
+            or gets no cards, ``hands`` is neither a mapping nor a sequence of one per seat,
+            ``players`` is not 4 or 5, or ``rules`` not a Staekske Rape ``Rules``.
         CardParseError: If a card given as text does not parse.
 
     Example:
@@ -485,21 +539,12 @@ def order_for(
         >>> print(cards.format_cards(staekske_rape.view(state, 1).hand))
         J♣ J♠ J♥ Q♥ K♥ A♥ J♦
     """
-    if players not in PLAYERS:
-        raise errors.RulesError(f"players must be 4 or 5, not {players!r}")
+    players = game.check_players(players, PLAYERS, says=_PLAYERS_RULE)
     dealer = game.check_seat(dealer, players, what="dealer")
-    if isinstance(hands, Mapping):
-        wanted = dict(hands)
-    else:
-        if len(hands) != players:
-            raise errors.RulesError(
-                f"give a hand (or None) for each of the {players} seats, not {len(hands)}"
-            )
-        wanted = {seat: hand for seat, hand in enumerate(hands) if hand is not None}
     return dealing.stack(
-        wanted,
+        dealing.by_seat(hands, players),
         pack=PACK,
         receivers=_receivers(dealer, players),
-        packets=game.check_rules(rules, Rules, "staekske_rape").deal_packets,
+        packets=game.check_rules(rules, Rules, _MODULE).deal_packets,
         stock=stock,
     )

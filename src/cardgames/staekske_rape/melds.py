@@ -17,17 +17,19 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import Final
 
-from cardgames import cards, errors
+from cardgames import cards, errors, game
 from cardgames.staekske_rape.moves import Meld
 from cardgames.staekske_rape.rules import Rules
 
 __all__ = [
     "FOUR_OF_A_KIND_POINTS",
+    "MOST_MELD_POINTS",
     "SEQUENCE_POINTS",
     "STOEK_POINTS",
     "find_melds",
     "meld_name",
     "meld_points",
+    "most_points",
     "stoek_mask",
 ]
 
@@ -49,6 +51,10 @@ SEQUENCE_POINTS: Final[dict[int, int]] = {3: 20, 4: 50, 5: 100}
 STOEK_POINTS: Final = 20
 """Stoek, the K and Q of trumps."""
 
+MOST_MELD_POINTS: Final = 270
+"""The most meld points seven cards can hold when sequences of 6 or 7 score 100: four jacks, A K
+Q J of trumps and Stoek (checked over every 7-card hand)."""
+
 _RANK_NAMES: Final = {
     cards.Rank.JACK: "jacks",
     cards.Rank.NINE: "nines",
@@ -65,7 +71,6 @@ _RANK_MASKS: Final = tuple(
     (rank, sum(1 << (suit * 13 + int(rank) - 2) for suit in cards.Suit))
     for rank in FOUR_OF_A_KIND_POINTS
 )
-_DEFAULT: Final = Rules()
 
 
 def _runs(window: int) -> list[tuple[int, int]]:
@@ -136,11 +141,14 @@ def meld_name(meld: Meld) -> str:
 
     Raises:
         IllegalMoveError: If the cards are not a meld.
+        RulesError: If ``meld`` is not a :class:`Meld`.
 
     Example:
         >>> meld_name(Meld("9♣ 9♠ 9♥ 9♦")), meld_name(Meld("7♦ 8♦ 9♦"))
         ('four nines', 'sequence of 3')
     """
+    if not isinstance(meld, Meld):
+        raise errors.RulesError(f"expected a Meld, not {errors.quote(meld)}")
     if meld.mask not in _MELDS:
         raise errors.IllegalMoveError(
             f"{cards.format_cards(meld.cards)} is not a meld: show four of a kind, or three or "
@@ -159,18 +167,31 @@ def meld_points(meld: Meld, rules: Rules | None = None) -> int:
 
     Raises:
         IllegalMoveError: If the cards are not a meld.
+        RulesError: If ``meld`` is not a :class:`Meld` or ``rules`` not a Staekske Rape
+            ``Rules``.
 
     Example:
         >>> meld_points(Meld("J♣ J♠ J♥ J♦")), meld_points(Meld("8♥ 9♥ 10♥ J♥ Q♥ K♥"))
         (200, 100)
     """
+    rules = game.check_rules(rules, Rules, "staekske_rape")
     name = meld_name(meld)
     if name.startswith("four"):
         return FOUR_OF_A_KIND_POINTS[meld.cards[0].rank]
     length = len(meld.cards)
     if length in SEQUENCE_POINTS:
         return SEQUENCE_POINTS[length]
-    return (rules or _DEFAULT).long_sequence_value
+    return rules.long_sequence_value
+
+
+def most_points(rules: Rules) -> int:
+    """Return the most meld points (Stoek included) a declarer can hold under these rules.
+
+    Example:
+        >>> most_points(Rules()), most_points(Rules(long_sequence_value=500))
+        (270, 520)
+    """
+    return max(MOST_MELD_POINTS, rules.long_sequence_value + STOEK_POINTS)
 
 
 def stoek_mask(trump: cards.Suit) -> int:

@@ -19,12 +19,13 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import collections
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final
 
 import attrs
 
-from cardgames import cards, errors, moves
+from cardgames import cards, errors, moves, validators
 from cardgames.moves import Deal, Play
 
 __all__ = [
@@ -68,9 +69,11 @@ class Look:
 
 
 def _check_amount(_instance: object, _attribute: attrs.Attribute[Any], value: object) -> None:
-    """Accept a whole number of 1 or more as a bid."""
-    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-        raise errors.MoveParseError(f"a bid must be a whole number of 1 or more, not {value!r}")
+    """Accept a whole number of 1 or more (a 64-bit one) as a bid."""
+    if type(value) is not int or not 1 <= value <= validators.LARGEST:
+        raise errors.MoveParseError(
+            f"a bid must be a whole number of 1 or more, not {errors.quote(value)}"
+        )
 
 
 @attrs.frozen
@@ -78,7 +81,11 @@ class Bid:
     """Bid: promise ``amount + 10`` game points (``100 + 10 × amount`` points).
 
     The ordinary bids are 3, 4, 5 …; 2 is the blind bid (rule 12); 1 is the nanny's forced
-    game (rule 15).
+    game (rule 15). How high a bid may go depends on the rules (``max_bid``): ``apply`` refuses
+    one above it.
+
+    Raises:
+        MoveParseError: If ``amount`` is not a whole number of 1 or more (at most ``2**63 - 1``).
 
     Example:
         >>> str(Bid(4)), parse_move("bid 4") == Bid(4), parse_move("blind") == Bid(2)
@@ -150,11 +157,13 @@ class NoStock:
 
 def _card_set(value: Iterable[cards.Card | str] | str) -> tuple[cards.Card, ...]:
     """Convert cards given as text or items to a tuple in card order, without repeats."""
-    if not isinstance(value, str | Iterable):
-        raise errors.MoveParseError(f"expected cards such as 'J♥ Q♥ K♥', not {value!r}")
+    if isinstance(value, Mapping) or not isinstance(value, str | Iterable):
+        raise errors.MoveParseError(f"expected cards such as 'J♥ Q♥ K♥', not {errors.quote(value)}")
     items = cards.as_cards(value)
-    if len(set(items)) != len(items):
-        raise errors.MoveParseError(f"a card is named twice in {cards.format_cards(items)}")
+    counts = collections.Counter(items)
+    if len(counts) != len(items):
+        repeated = sorted(card for card, count in counts.items() if count > 1)
+        raise errors.MoveParseError(f"a card is named twice: {cards.format_cards(repeated)}")
     return tuple(sorted(items))
 
 
@@ -163,6 +172,10 @@ class Discard:
     """The declarer lays four cards face down after taking the stock (rule 17).
 
     The cards are kept in card order, so two discards of the same cards are equal.
+
+    Raises:
+        MoveParseError: If ``cards`` is not cards (text or a sequence) or names a card twice.
+        CardParseError: If an item is not a card.
 
     Example:
         >>> move = Discard("10♣ 7♣ 9♣ 8♣")
@@ -188,15 +201,25 @@ class Discard:
 
 
 def _suit(value: cards.Suit | str | int) -> cards.Suit:
-    """Convert a suit given as a Suit, its text or its number."""
+    """Convert a suit given as a Suit, its text or its number (0 to 3, not True or 2.0)."""
     if isinstance(value, str):
         return cards.Suit.parse(value)
-    return cards.Suit(value)
+    if type(value) is cards.Suit:
+        return value
+    if type(value) is int:
+        return cards.Suit(value)
+    raise errors.MoveParseError(
+        f"trumps must be a Suit, its text or its number (0 to 3), not {errors.quote(value)}"
+    )
 
 
 @attrs.frozen
 class NameTrump:
     """The declarer names the trump suit, after the stock and before he leads (rule 20).
+
+    Raises:
+        MoveParseError: If ``suit`` is neither a Suit, nor text, nor a number.
+        CardParseError: If it is text or a number that names no suit.
 
     Example:
         >>> move = NameTrump(cards.Suit.HEARTS)
@@ -221,6 +244,10 @@ class Meld:
 
     A meld is four of a kind, or a sequence of three or more in one suit. The cards are kept
     in card order. ``legal_moves`` offers each meld the declarer may declare.
+
+    Raises:
+        MoveParseError: If ``cards`` is not cards (text or a sequence) or names a card twice.
+        CardParseError: If an item is not a card.
 
     Example:
         >>> move = Meld("A♥ K♥ Q♥ J♥")
@@ -329,7 +356,8 @@ def parse_move(text: str) -> Move:
             amount = int(rest.removesuffix("blind").strip())
         except ValueError:
             raise errors.MoveParseError(
-                f"cannot read {text!r} as a bid: write 'bid' and a whole number, e.g. 'bid 4'"
+                f"cannot read {errors.quote(text)} as a bid: "
+                "write 'bid' and a whole number, e.g. 'bid 4'"
             ) from None
         return Bid(amount)
     maker = _WITH_CARDS.get(verb)
@@ -342,7 +370,8 @@ def parse_move(text: str) -> Move:
             if verb == "play":
                 raise
     raise errors.MoveParseError(
-        f"cannot read {text!r} as a Staekske Rape move: use 'deal', 'look', 'bid <n>', 'blind', "
-        "'pass', 'concede', 'take stock', 'no stock', 'discard <cards>', 'trump <suit>', "
+        f"cannot read {errors.quote(text)} as a Staekske Rape move: use 'deal', 'look', "
+        "'bid <n>', 'blind', 'pass', 'concede', 'take stock', 'no stock', 'discard <cards>', "
+        "'trump <suit>', "
         "'meld <cards>', 'stoek' or 'play <card>'"
     )

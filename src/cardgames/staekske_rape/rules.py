@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Mapping, Sequence
 from typing import Any, Final, Literal
 
 import attrs
@@ -12,6 +12,7 @@ from cardgames import errors, validators
 __all__ = [
     "FOLLOW_MODES",
     "HAND_SIZE",
+    "LONG_SEQUENCE_LIMIT",
     "NANNY_MODELS",
     "ROUNDINGS",
     "FollowMode",
@@ -30,36 +31,43 @@ ROUNDINGS: Final[tuple[Rounding, ...]] = ("half_up", "half_down")
 HAND_SIZE: Final = 7
 """Cards dealt to each player (rule 8)."""
 
+LONG_SEQUENCE_LIMIT: Final = 1000
+"""The most ``long_sequence_value`` may be. The highest bid grows with it (see ``max_bid``), and
+with ``allow_jump_bids`` every bid up to it is a legal move: 1000 keeps that list to 115 bids."""
 
-def _packets(value: object) -> tuple[int, ...]:
-    """Convert a packet list (or a single size) to a tuple."""
-    if isinstance(value, int):
+
+def _packets(value: object) -> object:
+    """Convert a packet list (or a single size) to a tuple; leave anything else to the check.
+
+    A mapping or a set is refused, not read: its keys have no order a deal could follow.
+    """
+    if type(value) is int:
         return (value,)
-    if isinstance(value, str) or not isinstance(value, Iterable):
-        raise errors.RulesError(f"deal_packets must be a sequence of sizes, not {value!r}")
-    return tuple(value)
+    if isinstance(value, Sequence) and not isinstance(value, str):
+        return tuple(value)
+    return value
 
 
 def _check_packets(_instance: object, _attribute: attrs.Attribute[Any], value: object) -> None:
     """Accept packet sizes of 1 or more that add up to the 7 cards of a hand."""
-    if (
-        not isinstance(value, tuple)
-        or not value
-        or not all(
-            isinstance(size, int) and not isinstance(size, bool) and size >= 1 for size in value
+    if isinstance(value, Mapping) or not isinstance(value, tuple):
+        raise errors.RulesError(
+            f"deal_packets must be a sequence of packet sizes, not {errors.quote(value)}"
         )
-    ):
-        raise errors.RulesError(f"deal_packets must be whole numbers of 1 or more, not {value!r}")
+    if not value or not all(type(size) is int and size >= 1 for size in value):
+        raise errors.RulesError(
+            f"deal_packets must be whole numbers of 1 or more, not {errors.quote(value)}"
+        )
     if sum(value) != HAND_SIZE:
         raise errors.RulesError(
             f"deal_packets must add up to the {HAND_SIZE} cards of a hand, not {sum(value)} "
-            f"({list(value)!r})"
+            f"({errors.quote(list(value))})"
         )
 
 
 def _check_meld_value(_instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
-    """Accept a meld value that is a multiple of ten, 0 or more (rule 33 divides by ten)."""
-    validators.integer(minimum=0)(_instance, attribute, value)
+    """Accept a meld value that is a multiple of ten, 0 to 1000 (rule 33 divides by ten)."""
+    validators.integer(minimum=0, maximum=LONG_SEQUENCE_LIMIT)(_instance, attribute, value)
     if isinstance(value, int) and value % 10:
         raise errors.RulesError(f"{attribute.name} must be a multiple of 10, not {value}")
 
@@ -83,7 +91,9 @@ class Rules:
             the same choice follows if nobody else bids.
         set_aside_counts_for_declarer: Whether the four set-aside cards (the discards, or the
             untouched stock) count for the declarer (rule 19, note A7). Off: for nobody.
-        long_sequence_value: What a sequence of 6 or 7 cards is worth (rule 22, note A9).
+        long_sequence_value: What a sequence of 6 or 7 cards is worth (rule 22, note A9): a
+            multiple of 10 from 0 to 1000 (a bound: the highest bid, and with jump bids the
+            number of bids ``legal_moves`` lists, grow with it).
         melds_may_share_cards: Whether a card may count in a sequence and also in a four of a
             kind and/or Stoek (rule 24). Off: a card counts in one meld only, Stoek included.
         follow_mode: ``"strict"``: follow suit, else trump, else anything (rule 26, the seed).

@@ -21,10 +21,12 @@ Example:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Final
 
-from cardgames import cards, errors
-from cardgames.staekske_rape.rules import Rounding, Rules
+from cardgames import cards, errors, game, validators
+from cardgames.staekske_rape import melds
+from cardgames.staekske_rape.rules import ROUNDINGS, Rounding, Rules
 
 __all__ = [
     "ALL_TRICKS_GAME_POINTS",
@@ -86,13 +88,27 @@ def game_points(card_points: int, rounding: Rounding = "half_up") -> int:
     ``"half_up"`` sends a units digit of 5 up, ``"half_down"`` sends it down; they agree on
     every other number.
 
+    Raises:
+        RulesError: If ``card_points`` is not 0 to 146, or ``rounding`` is not ``"half_up"`` or
+            ``"half_down"``.
+
     Example:
         >>> [game_points(p) for p in (84, 85, 93, 94, 95, 127, 138, 146)]
         [8, 9, 9, 9, 10, 13, 14, 15]
         >>> game_points(85, "half_down")
         8
     """
+    _check_card_points(card_points)
+    if not _is_rounding(rounding):
+        raise errors.RulesError(
+            f"rounding must be 'half_up' or 'half_down', not {errors.quote(rounding)}"
+        )
     return (card_points + (5 if rounding == "half_up" else 4)) // 10
+
+
+def _is_rounding(value: object) -> bool:
+    """Return whether ``value`` is one of the roundings, as a plain ``str``."""
+    return type(value) is str and value in ROUNDINGS
 
 
 def _signed(value: int) -> str:
@@ -102,27 +118,36 @@ def _signed(value: int) -> str:
     return f"{_MINUS}{-value}" if value else "0"
 
 
+def _check_card_points(card_points: object) -> None:
+    """Raise RulesError unless ``card_points`` is a whole number a declarer can take, 0 to 146."""
+    limit = CARD_POINTS_IN_PACK + LAST_TRICK_BONUS
+    if type(card_points) is not int or not 0 <= card_points <= limit:
+        raise errors.RulesError(
+            f"card_points must be a whole number from 0 to {limit}, not {errors.quote(card_points)}"
+        )
+
+
 def _check(
-    bid: object, card_points: object, meld_points: object, all_tricks: bool, no_tricks: bool
+    rules: Rules,
+    bid: object,
+    card_points: object,
+    meld_points: object,
+    flags: Mapping[str, object],
 ) -> None:
     """Raise RulesError for inputs no hand can produce."""
-    for name, value, low in (("bid", bid, 1), ("card_points", card_points, 0)):
-        if not isinstance(value, int) or isinstance(value, bool) or value < low:
-            raise errors.RulesError(
-                f"{name} must be a whole number of {low} or more, not {value!r}"
-            )
-    limit = CARD_POINTS_IN_PACK + LAST_TRICK_BONUS
-    if isinstance(card_points, int) and card_points > limit:
-        raise errors.RulesError(f"card_points must be at most {limit}, not {card_points}")
-    if (
-        not isinstance(meld_points, int)
-        or isinstance(meld_points, bool)
-        or meld_points < 0
-        or meld_points % 10
-    ):
+    if type(bid) is not int or not 1 <= bid <= validators.LARGEST:
+        raise errors.RulesError(f"bid must be a whole number of 1 or more, not {errors.quote(bid)}")
+    _check_card_points(card_points)
+    most = melds.most_points(rules)
+    if type(meld_points) is not int or not 0 <= meld_points <= most or meld_points % 10:
         raise errors.RulesError(
-            f"meld_points must be a multiple of 10, 0 or more, not {meld_points!r}"
+            f"meld_points must be a multiple of 10 from 0 to {most}, "
+            f"not {errors.quote(meld_points)}"
         )
+    for name, flag in flags.items():
+        if type(flag) is not bool:
+            raise errors.RulesError(f"{name} must be True or False, not {errors.quote(flag)}")
+    all_tricks, no_tricks = flags["all_tricks"], flags["no_tricks"]
     if all_tricks and no_tricks:
         raise errors.RulesError("a declarer cannot take all tricks and no trick at once")
 
@@ -166,7 +191,8 @@ def hand_result(
         rules: The options; None for the seed's.
 
     Raises:
-        RulesError: If an argument is out of range.
+        RulesError: If an argument is out of range or of the wrong type, or ``rules`` is not a
+            Staekske Rape ``Rules``.
 
     Example:
         >>> hand_result(bid=4, card_points=127)
@@ -199,6 +225,9 @@ def explain_result(
 ) -> str:
     """Return the arithmetic of :func:`hand_result` in one line.
 
+    Raises:
+        RulesError: As :func:`hand_result`.
+
     Example:
         >>> print(explain_result(bid=4, card_points=127))
         bid 4: 127 card points → 13, needed 14 (4 + 10), short 1 → −12
@@ -230,12 +259,16 @@ def scored_result(
 ) -> tuple[int, str]:
     """Return :func:`hand_result` and :func:`explain_result` together, computed once.
 
+    Raises:
+        RulesError: As :func:`hand_result`.
+
     Example:
         >>> scored_result(bid=4, card_points=127)
         (-12, 'bid 4: 127 card points → 13, needed 14 (4 + 10), short 1 → −12')
     """
-    rules = rules or _DEFAULT
-    _check(bid, card_points, meld_points, all_tricks, no_tricks)
+    rules = _DEFAULT if rules is None else game.check_rules(rules, Rules, "staekske_rape")
+    flags = {"without_stock": without_stock, "all_tricks": all_tricks, "no_tricks": no_tricks}
+    _check(rules, bid, card_points, meld_points, flags)
     head = f"bid {bid}, without stock" if without_stock else f"bid {bid}"
     if no_tricks:
         result = -rules.zero_tricks_penalty
