@@ -205,6 +205,7 @@ PUBLIC_MODULES = (
     "cardgames.kalter_schlag",
     "cardgames.staekske_rape",
     "cardgames.gin_rummy",
+    "cardgames.gin_rummy.melds",
     "cardgames.mariage",
 )
 
@@ -213,18 +214,22 @@ def _check_public_names(_app: Sphinx, env: BuildEnvironment) -> None:
     """Warn about each public name the API reference leaves out (so ``-W`` fails the build).
 
     A name counts as documented under its own module, or, when it is re-exported, where it is
-    defined (``cardgames.kalter_schlag.Play`` is :class:`cardgames.moves.Play`).
+    defined (``cardgames.kalter_schlag.Play`` is :class:`cardgames.moves.Play`) or in a package
+    on the way there that re-exports it (``cardgames.gin_rummy.deadwood``, defined in
+    ``cardgames.gin_rummy.melds.search``, is documented as ``cardgames.gin_rummy.melds.deadwood``).
     """
     domain = env.domains.python_domain
     for module_name in PUBLIC_MODULES:
         module = importlib.import_module(module_name)
         for name in getattr(module, "__all__", ()):
             value = getattr(module, name)
-            defined = f"{getattr(value, '__module__', '')}.{getattr(value, '__qualname__', '')}"
+            home = str(getattr(value, "__module__", ""))
+            qualname = getattr(value, "__qualname__", "")
+            places = [".".join(home.split(".")[:end]) for end in range(home.count(".") + 1, 1, -1)]
             if (
                 f"{module_name}.{name}" in domain.objects
                 or getattr(value, "__name__", None) in domain.modules
-                or defined in domain.objects
+                or any(f"{place}.{qualname}" in domain.objects for place in places)
             ):
                 continue
             _LOGGER.warning("public name %s.%s is not in the API reference", module_name, name)

@@ -77,6 +77,9 @@ FACTS: dict[str, Facts] = {
     # Random declarers rarely make a contract, so matches are capped: 100 × 20 hands. The views
     # hide the stock and the discards, so card conservation is checked by the game's own tests.
     "staekske-rape": Facts(matches=100, max_hands=20, min_hands=2000),
+    # Random matches to 100 run for about 88 hands (up to ~400), so they are capped; the views
+    # hide the stock, so the game's own tests check card conservation.
+    "gin-rummy": Facts(matches=100, max_hands=20, min_hands=2000),
     # A session is one deal per player; the views hide the undealt cards, so the game's own
     # playouts check conservation (and play 2,000 deals across 5, 6, 7 and 10 players).
     "mariage": Facts(matches=40, max_hands=None, min_hands=240),
