@@ -79,7 +79,7 @@ FACTS: dict[str, Facts] = {
     "staekske-rape": Facts(matches=100, max_hands=20, min_hands=2000),
     # Random matches to 100 run for about 88 hands (up to ~400), so they are capped; the views
     # hide the stock, so the game's own tests check card conservation.
-    "gin-rummy": Facts(matches=100, max_hands=20, min_hands=2000),
+    "gin-rummy": Facts(matches=115, max_hands=20, min_hands=2000),
     # A session is one deal per player; the views hide the undealt cards, so the game's own
     # playouts check conservation (and play 2,000 deals across 5, 6, 7 and 10 players).
     "mariage": Facts(matches=40, max_hands=None, min_hands=240),
