@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+import cardgames
 from cardgames import agents, errors, kalter_schlag
 
 
@@ -33,3 +34,20 @@ def test_random_agent_refuses_a_view_without_moves() -> None:
 def test_random_agent_satisfies_the_protocol() -> None:
     agent: agents.Agent = agents.RandomAgent()
     assert agent == agents.RandomAgent()
+
+
+def test_first_agent_and_agents_by_name() -> None:
+    entry = cardgames.GAMES["staekske-rape"]
+    state = entry.apply(entry.new_game(seed=4, first_dealer=0), entry.parse_move("deal"))
+    seat = entry.current_player(state)
+    assert seat is not None
+    seen = entry.view(state, seat)
+    assert agents.FirstAgent().choose(seen, random.Random(1)) == seen.legal_moves[0]
+    assert agents.names(entry)[:2] == ("random", "first")
+    for name in agents.names(entry):
+        assert agents.by_name(entry, name).choose(seen, random.Random(2)) in seen.legal_moves
+    for bad in ("genius", 3, None):
+        with pytest.raises(errors.RulesError, match="Staekske Rape has no agent"):
+            agents.by_name(entry, bad)
+    with pytest.raises(errors.IllegalMoveError, match="it is not its turn"):
+        agents.FirstAgent().choose(entry.view(state, (seat + 1) % 4), random.Random(1))

@@ -55,6 +55,7 @@ def test_a_new_game_without_first_dealer_is_a_type_error() -> None:
         players=(4,),
         rules_type=Rules,
         max_hand_moves=kalter_schlag.max_hand_moves,
+        pack=kalter_schlag.pack,
         new_game=new_game_without_first_dealer,  # type: ignore[arg-type]  # no first_dealer
         current_player=kalter_schlag.current_player,
         legal_moves=kalter_schlag.legal_moves,

@@ -1,7 +1,10 @@
 """Players that choose moves from what their seat may see.
 
 An agent is given its seat's view (never the full state) and a random generator, and returns
-one of ``view.legal_moves``. Agents work with every game through the view's ``legal_moves``.
+one of ``view.legal_moves``. Two agents work with every game through the view's
+``legal_moves``: :class:`RandomAgent`, and :class:`FirstAgent`, the do-nothing baseline that
+always makes the first legal move (it passes whenever it may). Each game adds its own
+rule-based agent, ``"rule"``, in its entry's ``bots``; :func:`by_name` finds any of them.
 
 Example:
     >>> import random
@@ -14,13 +17,15 @@ Example:
 from __future__ import annotations
 
 import random
-from typing import Protocol, TypeVar
+import types
+from collections.abc import Callable, Mapping
+from typing import Final, Protocol, TypeVar
 
 import attrs
 
 from cardgames import errors, game
 
-__all__ = ["Agent", "RandomAgent"]
+__all__ = ["GENERIC", "Agent", "FirstAgent", "RandomAgent", "by_name", "names"]
 
 MoveT = TypeVar("MoveT")
 
@@ -49,14 +54,72 @@ class RandomAgent:
             IllegalMoveError: If the view has no legal moves (it is not this seat's turn).
             RulesError: If ``view`` is not a game's view or ``rng`` not a ``random.Random``.
         """
-        if not isinstance(getattr(view, "legal_moves", None), tuple) or not isinstance(
-            rng, random.Random
-        ):
-            raise errors.RulesError(
-                "choose needs a seat's view (from a game's view function) and a random.Random, "
-                f"not {errors.quote((view, rng))}"
-            )
-        if not view.legal_moves:
-            reason = f"seat {view.seat} has no move to choose: it is not its turn"
-            raise errors.IllegalMoveError(reason, move=None, seat=view.seat)
+        _first(view, rng)  # the same checks
         return rng.choice(view.legal_moves)
+
+
+@attrs.frozen
+class FirstAgent:
+    """Always makes the first legal move: the do-nothing baseline.
+
+    The games list passes, declines and the plainest moves first, so this agent takes no risk.
+    A bot worth having must beat it as well as :class:`RandomAgent` (in Staekske Rape a player
+    who always passes beats random players almost every time).
+    """
+
+    def choose(self, view: game.PlayerView[MoveT], rng: random.Random) -> MoveT:
+        """Return the first of ``view.legal_moves`` (``rng`` is not used).
+
+        Raises:
+            IllegalMoveError: If the view has no legal moves (it is not this seat's turn).
+            RulesError: If ``view`` is not a game's view.
+        """
+        return _first(view, rng)
+
+
+def _first(view: game.PlayerView[MoveT], rng: random.Random) -> MoveT:
+    """Return the first legal move of a view, checked as :class:`RandomAgent` checks it."""
+    if not isinstance(getattr(view, "legal_moves", None), tuple) or not isinstance(
+        rng, random.Random
+    ):
+        raise errors.RulesError(
+            "choose needs a seat's view (from a game's view function) and a random.Random, "
+            f"not {errors.quote((view, rng))}"
+        )
+    if not view.legal_moves:
+        reason = f"seat {view.seat} has no move to choose: it is not its turn"
+        raise errors.IllegalMoveError(reason, move=None, seat=view.seat)
+    return view.legal_moves[0]
+
+
+GENERIC: Final[Mapping[str, Callable[[], Agent]]] = types.MappingProxyType(
+    {"random": RandomAgent, "first": FirstAgent}
+)
+"""The agents every game has, by name."""
+
+
+def names(match_game: game.AnyGame) -> tuple[str, ...]:
+    """Return the names of the agents that play a game: the generic ones, then its own.
+
+    Example:
+        >>> import cardgames
+        >>> names(cardgames.GAMES["kalter-schlag"])[:2]
+        ('random', 'first')
+    """
+    return (*GENERIC, *match_game.bots)
+
+
+def by_name(match_game: game.AnyGame, name: object) -> Agent:
+    """Return a new agent of a game by name: ``"random"``, ``"first"`` or one of the game's own.
+
+    Raises:
+        RulesError: If the game has no agent of that name; the message lists the names.
+    """
+    factory = GENERIC.get(name) if isinstance(name, str) else None
+    if factory is None and isinstance(name, str):
+        factory = match_game.bots.get(name)
+    if factory is None:
+        known = ", ".join(names(match_game))
+        raise errors.RulesError(f"{match_game.title} has no agent {errors.quote(name)} ({known})")
+    agent: Agent = factory()
+    return agent

@@ -27,17 +27,19 @@ Example:
 
 from __future__ import annotations
 
+import types
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, Generic, NoReturn, Protocol, TypeVar
 
 import attrs
 import typing_extensions
 
-from cardgames import dealing, errors, history
+from cardgames import cards, dealing, errors, history
 
 __all__ = [
     "AnyGame",
     "Apply",
+    "Encoding",
     "Engine",
     "Game",
     "HandScore",
@@ -279,6 +281,10 @@ class Engine(Protocol[RulesT_contra, StateT, MoveT, ViewT_co, ScoreT_co]):
         """The most moves a hand of a match with these rules and seats can take."""
         ...
 
+    def pack(self, rules: RulesT_contra, players: int, /) -> tuple[cards.Card, ...]:
+        """The cards a match with these rules and seats is played with, in card order."""
+        ...
+
     def new_game(
         self,
         rules: RulesT_contra | None = None,
@@ -323,6 +329,43 @@ class Engine(Protocol[RulesT_contra, StateT, MoveT, ViewT_co, ScoreT_co]):
         ...
 
 
+def _read_only(value: Mapping[str, Callable[[], Any]]) -> Mapping[str, Callable[[], Any]]:
+    """Return a mapping that cannot be changed (a view of a copy)."""
+    return types.MappingProxyType(dict(value))
+
+
+StateT_contra = TypeVar("StateT_contra", contravariant=True)
+
+
+class Encoding(Protocol[RulesT_contra, StateT_contra, MoveT_contra]):
+    """A game's encoding for learning agents: its moves as indices, a seat's view as numbers.
+
+    A game's ``encoding`` module satisfies it; :class:`Game` builds the reinforcement-learning
+    surface on it (:meth:`Game.legal_mask`, :meth:`Game.index_to_move` …). Most moves are one
+    *action*, one index below :attr:`NUM_MOVES`. A move that is a combination (Staekske Rape's
+    discard of four cards, a gin lay-out of several melds) is several actions, chosen one at a
+    time as a learner can (one card, then the next, as OpenSpiel's skat discards): its
+    :meth:`move_indices` lists them, and the apps' one-move form stays the move itself.
+    """
+
+    @property
+    def NUM_MOVES(self) -> int:  # noqa: N802  # the module constant it reads
+        """How many distinct actions the game has: the length of every legal mask."""
+        ...
+
+    def move_indices(self, move: MoveT_contra, /) -> tuple[int, ...]:
+        """The actions that make up the move, in the order they are chosen (one for most)."""
+        ...
+
+    def observation(self, state: StateT_contra, seat: int, /) -> tuple[int, ...]:
+        """What the seat may know, as a flat tuple of ints built only from its view."""
+        ...
+
+    def observation_size(self, rules: RulesT_contra, players: int, /) -> int:
+        """The length of every observation of a match with these rules and seats."""
+        ...
+
+
 @attrs.frozen
 class Game(Generic[RulesT, StateT, MoveT, ViewT, ScoreT]):
     """A game's entry in the registry: its names, its facts, and its engine's functions.
@@ -342,6 +385,7 @@ class Game(Generic[RulesT, StateT, MoveT, ViewT, ScoreT]):
         max_hand_moves: ``max_hand_moves(rules, players)``: no hand of a match with these rules
             and seats takes more moves than this (its deal included): a bound for simulations
             and for buffers sized in advance.
+        pack: ``pack(rules, players)``: the cards such a match is played with, in card order.
         new_game: Start a match in its first hand's deal phase (see each game's ``new_game``).
         current_player: The seat to move, or None when the match is over.
         legal_moves: The moves the seat to move may make, in the game's documented order.
@@ -352,6 +396,10 @@ class Game(Generic[RulesT, StateT, MoveT, ViewT, ScoreT]):
         parse_move: Read a move from its text form.
         narrate: A line of public commentary on a move (a finished trick, a bid), or None; it
             tells only what every seat saw, so a server may broadcast it.
+        encoding: The game's :class:`Encoding` for learning agents, behind :meth:`legal_mask`,
+            :meth:`move_to_index`, :meth:`index_to_move` and :meth:`observation`.
+        bots: The game's own agents by name (``"rule"``: its rule-based agent), each a class to
+            call with no arguments; :func:`cardgames.agents.by_name` adds the generic ones.
     """
 
     name: str
@@ -359,6 +407,7 @@ class Game(Generic[RulesT, StateT, MoveT, ViewT, ScoreT]):
     players: tuple[int, ...]
     rules_type: type[RulesT]
     max_hand_moves: Callable[[RulesT, int], int]
+    pack: Callable[[RulesT, int], tuple[cards.Card, ...]]
     new_game: NewGame[RulesT, StateT]
     current_player: Callable[[StateT], int | None]
     legal_moves: Callable[[StateT], tuple[MoveT, ...]]
@@ -368,6 +417,10 @@ class Game(Generic[RulesT, StateT, MoveT, ViewT, ScoreT]):
     view: Callable[[StateT, int], ViewT]
     parse_move: Callable[[str], MoveT]
     narrate: Callable[[StateT, MoveT, StateT], str | None]
+    encoding: Encoding[RulesT, StateT, MoveT] | None = None
+    bots: Mapping[str, Callable[[], Any]] = attrs.field(
+        factory=lambda: types.MappingProxyType({}), converter=_read_only
+    )
 
     @classmethod
     def of(
@@ -378,6 +431,8 @@ class Game(Generic[RulesT, StateT, MoveT, ViewT, ScoreT]):
         title: str,
         players: tuple[int, ...],
         rules_type: type[RulesT],
+        encoding: Encoding[RulesT, StateT, MoveT] | None = None,
+        bots: Mapping[str, Callable[[], Any]] | None = None,
     ) -> Game[RulesT, StateT, MoveT, ViewT, ScoreT]:
         """Return the entry of a game whose functions are those of its engine module.
 
@@ -391,6 +446,7 @@ class Game(Generic[RulesT, StateT, MoveT, ViewT, ScoreT]):
             players=players,
             rules_type=rules_type,
             max_hand_moves=engine.max_hand_moves,
+            pack=engine.pack,
             new_game=engine.new_game,
             current_player=engine.current_player,
             legal_moves=engine.legal_moves,
@@ -400,6 +456,8 @@ class Game(Generic[RulesT, StateT, MoveT, ViewT, ScoreT]):
             view=engine.view,
             parse_move=engine.parse_move,
             narrate=engine.narrate,
+            encoding=encoding,
+            bots=types.MappingProxyType(dict(bots or {})),
         )
 
     @property
@@ -473,6 +531,117 @@ class Game(Generic[RulesT, StateT, MoveT, ViewT, ScoreT]):
         for move in moves:
             current = self.apply(current, self.parse_move(move) if isinstance(move, str) else move)
         return current
+
+    def _encoding(self) -> Encoding[RulesT, StateT, MoveT]:
+        """Return the game's encoding, or raise RulesError if it has none."""
+        if self.encoding is None:
+            raise errors.RulesError(f"{self.title} has no encoding for learning agents")
+        return self.encoding
+
+    @property
+    def num_moves(self) -> int:
+        """How many distinct actions the game's encoding has (the length of a legal mask).
+
+        Raises:
+            RulesError: If the game has no encoding.
+        """
+        return self._encoding().NUM_MOVES
+
+    def move_indices(self, move: MoveT) -> tuple[int, ...]:
+        """Return the actions that make up a move: one index for most, several for a combination.
+
+        Raises:
+            RulesError: If the game has no encoding, or ``move`` is not one of its moves.
+        """
+        return self._encoding().move_indices(move)
+
+    def move_to_index(self, move: MoveT) -> int:
+        """Return the one action that is the move.
+
+        Raises:
+            RulesError: If the move is a combination of several actions (use
+                :meth:`move_indices`), not a move of the game, or the game has no encoding.
+        """
+        indices = self.move_indices(move)
+        if len(indices) != 1:
+            raise errors.RulesError(
+                f"{move} is {len(indices)} actions, chosen one at a time: use move_indices"
+            )
+        return indices[0]
+
+    def _prefix(self, prefix: object) -> tuple[int, ...]:
+        """Return ``prefix`` checked to be a tuple of action indices."""
+        size = self._encoding().NUM_MOVES
+        if isinstance(prefix, tuple) and all(
+            type(index) is int and 0 <= index < size for index in prefix
+        ):
+            return prefix
+        raise errors.RulesError(
+            f"prefix must be a tuple of action indices below {size}, not {errors.quote(prefix)}"
+        )
+
+    def _candidates(
+        self, state: StateT, prefix: tuple[int, ...]
+    ) -> Iterator[tuple[tuple[int, ...], MoveT]]:
+        """Yield the legal moves whose actions begin with ``prefix``, with their actions."""
+        encoding = self._encoding()
+        size = len(prefix)
+        for move in self.legal_moves(state):
+            indices = encoding.move_indices(move)
+            if indices[:size] == prefix and len(indices) > size:
+                yield indices, move
+
+    def legal_mask(self, state: StateT, prefix: tuple[int, ...] = ()) -> tuple[int, ...]:
+        """Return, for every action, 1 if the seat to move may choose it now, else 0.
+
+        Args:
+            state: The state; its seat to move chooses.
+            prefix: The actions already chosen of a combination move (empty for a new move).
+
+        Raises:
+            RulesError: If the game has no encoding or the prefix is not a tuple of indices.
+        """
+        prefix = self._prefix(prefix)
+        mask = [0] * self._encoding().NUM_MOVES
+        size = len(prefix)
+        for indices, _ in self._candidates(state, prefix):
+            mask[indices[size]] = 1
+        return tuple(mask)
+
+    def index_to_move(
+        self, index: int, state: StateT, prefix: tuple[int, ...] = ()
+    ) -> MoveT | None:
+        """Return the move that the action completes, or None if more actions must follow.
+
+        Args:
+            index: The action chosen.
+            state: The state; its seat to move chooses.
+            prefix: The actions already chosen of a combination move.
+
+        Raises:
+            RulesError: If no legal move begins with ``prefix`` and ``index`` (the mask has 0
+                there), or the game has no encoding.
+        """
+        chosen = (*self._prefix(prefix), index)
+        matching = [
+            (indices, move)
+            for indices, move in self._candidates(state, chosen[:-1])
+            if indices[len(chosen) - 1] == index
+        ]
+        if not matching:
+            raise errors.RulesError(f"action {errors.quote(index)} is not legal now")
+        for indices, move in matching:
+            if len(indices) == len(chosen):
+                return move
+        return None
+
+    def observation(self, state: StateT, seat: int) -> tuple[int, ...]:
+        """Return what ``seat`` may know as a flat tuple of ints (see the game's page).
+
+        Raises:
+            RulesError: If the game has no encoding, or the seat is not a seat of the match.
+        """
+        return self._encoding().observation(state, seat)
 
 
 AnyGame = Game[Any, Any, Any, Any, Any]

@@ -33,6 +33,7 @@ from cardgames.gin_rummy.engine import (
     narrate,
     new_game,
     order_for,
+    pack,
     score,
     view,
 )
@@ -133,6 +134,7 @@ __all__ = [
     "narrate",
     "new_game",
     "order_for",
+    "pack",
     "parse_move",
     "replay",
     "score",

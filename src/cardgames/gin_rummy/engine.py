@@ -58,6 +58,7 @@ __all__ = [
     "narrate",
     "new_game",
     "order_for",
+    "pack",
     "parse_move",
     "score",
     "view",
@@ -127,6 +128,17 @@ def new_game(
         settlement=None,
     )
     return State(match, _DEAL, first_dealer, None, (0, 0), 0, (), -1, 0, 0, (0, 0), None, None)
+
+
+def pack(_rules: Rules | None = None, _players: int = PLAYERS) -> tuple[cards.Card, ...]:
+    """Return the cards a match is played with: the 52-card pack, whatever the options.
+
+    Example:
+        >>> from cardgames import gin_rummy
+        >>> len(gin_rummy.pack(gin_rummy.Rules()))
+        52
+    """
+    return PACK
 
 
 def max_hand_moves(rules: Rules, _players: int = PLAYERS) -> int:

@@ -29,6 +29,7 @@ from cardgames.kalter_schlag.engine import (
     narrate,
     new_game,
     order_for,
+    pack,
     score,
     view,
 )
@@ -67,6 +68,7 @@ __all__ = [
     "narrate",
     "new_game",
     "order_for",
+    "pack",
     "parse_move",
     "penalty",
     "replay",

@@ -25,6 +25,7 @@ __all__ = [
     "narrate",
     "new_game",
     "order_for",
+    "pack",
     "parse_move",
     "score",
     "view",
@@ -139,6 +140,17 @@ def new_game(
         doubles=(),
         history=None,
     )
+
+
+def pack(_rules: Rules | None = None, _players: int = PLAYERS) -> tuple[cards.Card, ...]:
+    """Return the cards a match is played with: the 32-card pack, whatever the options.
+
+    Example:
+        >>> from cardgames import kalter_schlag
+        >>> len(kalter_schlag.pack(kalter_schlag.Rules()))
+        32
+    """
+    return PACK
 
 
 def max_hand_moves(rules: Rules | None, players: int = PLAYERS) -> int:

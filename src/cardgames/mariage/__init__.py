@@ -33,6 +33,7 @@ from cardgames.mariage.engine import (
     narrate,
     new_game,
     order_for,
+    pack,
     score,
     view,
 )
@@ -88,6 +89,7 @@ __all__ = [
     "narrate",
     "new_game",
     "order_for",
+    "pack",
     "parse_move",
     "replay",
     "score",

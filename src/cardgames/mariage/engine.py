@@ -35,6 +35,7 @@ __all__ = [
     "narrate",
     "new_game",
     "order_for",
+    "pack",
     "parse_move",
     "score",
     "view",
@@ -127,6 +128,21 @@ def new_game(
         tricks=(),
         history=None,
     )
+
+
+def pack(rules: Rules, players: int) -> tuple[cards.Card, ...]:
+    """Return the cards a session is played with: 36 for five or six players, else 52 (rule 2).
+
+    Raises:
+        RulesError: If ``rules`` is not Mariage's or ``players`` is not 5 to 10.
+
+    Example:
+        >>> from cardgames import mariage
+        >>> len(mariage.pack(mariage.Rules(), 6)), len(mariage.pack(mariage.Rules(), 7))
+        (36, 52)
+    """
+    rules = game.check_rules(rules, Rules, "mariage")
+    return cards.pack(rules.pack_size(players))
 
 
 def max_hand_moves(rules: Rules, players: int) -> int:

@@ -33,6 +33,7 @@ from cardgames.staekske_rape.engine import (
     narrate,
     new_game,
     order_for,
+    pack,
     score,
     view,
 )
@@ -113,6 +114,7 @@ __all__ = [
     "narrate",
     "new_game",
     "order_for",
+    "pack",
     "parse_move",
     "replay",
     "score",

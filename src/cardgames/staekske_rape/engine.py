@@ -53,6 +53,7 @@ __all__ = [
     "narrate",
     "new_game",
     "order_for",
+    "pack",
     "parse_move",
     "score",
     "view",
@@ -149,6 +150,17 @@ def new_game(
         tricks=(),
         history=None,
     )
+
+
+def pack(_rules: Rules | None = None, _players: int = 4) -> tuple[cards.Card, ...]:
+    """Return the cards a match is played with: the 32-card pack, whatever the options.
+
+    Example:
+        >>> from cardgames import staekske_rape
+        >>> len(staekske_rape.pack(staekske_rape.Rules(), 5))
+        32
+    """
+    return PACK
 
 
 def max_hand_moves(rules: Rules | None, players: int = 4) -> int:
