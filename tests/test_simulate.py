@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import concurrent.futures
 from typing import Any
 
 import pytest
@@ -49,3 +50,46 @@ def test_the_number_of_agents_must_fit_the_game() -> None:
     entry: game.AnyGame = cardgames.GAMES["kalter-schlag"]
     with pytest.raises(errors.RulesError, match="exactly 4 players, not 3"):
         simulate.play_match(entry, [agents.RandomAgent()] * 3, seed=1)
+
+
+def test_run_summarises_rotated_seeded_matches() -> None:
+    entry = cardgames.GAMES["kalter-schlag"]
+    lineup = ["first", "random", "random", "random"]
+    summary = simulate.run(entry, lineup, matches=6, seed=3)
+    assert summary.game == "kalter-schlag"
+    assert summary.matches == 6
+    assert [result.name for result in summary.agents] == ["first", "random"]
+    first, random_agent = summary.agent("first"), summary.agent("random")
+    assert (first.seats, random_agent.seats) == (6, 18)
+    assert first.wins + first.losses == first.seats
+    assert 0 <= first.win_rate <= 1
+    assert summary.hands >= 6
+    assert simulate.run(entry, lineup, matches=6, seed=3) == summary
+    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
+        assert simulate.run(entry, lineup, matches=6, seed=3, executor=pool) == summary
+    halves = simulate.run(entry, lineup, matches=3, seed=3)
+    assert (halves + halves).matches == 6
+    assert summary.agent("first").mean_points == first.points / 6
+    with pytest.raises(errors.RulesError, match="no agent 'rule' played"):
+        summary.agent("rule")
+    assert summary.__add__(3) is NotImplemented
+
+
+@pytest.mark.parametrize(
+    ("lineup", "matches", "seed", "message"),
+    [
+        ("random", 1, 1, "lineup must be a sequence of agent names"),
+        (["random"] * 4, 0, 1, "matches must be a whole number of 1 or more"),
+        (["genius"] * 4, 1, 1, "Kalter Schlag has no agent 'genius'"),
+        (["random"] * 3, 1, 1, "Kalter Schlag is played by exactly 4 players"),
+        (["random"] * 4, 1, "x", "seed"),
+    ],
+)
+def test_run_refuses_bad_arguments(
+    lineup: object, matches: object, seed: object, message: str
+) -> None:
+    entry = cardgames.GAMES["kalter-schlag"]
+    with pytest.raises(errors.RulesError, match=message):
+        simulate.run(entry, lineup, matches=matches, seed=seed)  # type: ignore[arg-type]  # junk on purpose
+    with pytest.raises(errors.RulesError, match="expected a game's entry"):
+        simulate.run("kalter-schlag", ["random"] * 4, matches=1, seed=1)  # type: ignore[arg-type]  # a name

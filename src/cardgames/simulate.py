@@ -1,4 +1,9 @@
-"""Play matches between agents.
+"""Play matches between agents: one at a time, or many at once, summarised.
+
+:func:`play_match` plays one match and returns its final state. :func:`run` plays many seeded
+matches between named agents, rotating the agents round the seats, and returns a
+:class:`Summary`: an immutable value of wins and scores per agent that merges with another
+(``first + second``), so batches run on any ``concurrent.futures`` executor add up.
 
 Example:
     >>> import cardgames
@@ -11,12 +16,16 @@ Example:
 
 from __future__ import annotations
 
+import concurrent.futures
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Final
 
+import attrs
+
+import cardgames
 from cardgames import agents, dealing, errors, game
 
-__all__ = ["play_match"]
+__all__ = ["AgentResult", "Summary", "play_match", "run"]
 
 Observer = Callable[[Any, Any, Any], None]
 """Called after every move with the state before, the move, and the state after."""
@@ -81,3 +90,191 @@ def play_match(
             observe(state, move, after)
         state = after
     return state
+
+
+@attrs.frozen
+class AgentResult:
+    """How one named agent fared over a batch of matches.
+
+    Attributes:
+        name: The agent's name (``"random"``, ``"first"``, ``"rule"`` …).
+        seats: How many seats it played (matches × its seats in each).
+        wins: How many of those seats won their match (a shared win counts for each).
+        losses: How many lost.
+        points: The sum of its seats' final totals (game points, penalty points or chips).
+    """
+
+    name: str
+    seats: int = 0
+    wins: int = 0
+    losses: int = 0
+    points: int = 0
+
+    @property
+    def win_rate(self) -> float:
+        """The share of its seats that won, from 0 to 1 (0 when it played no seat)."""
+        return self.wins / self.seats if self.seats else 0.0
+
+    @property
+    def mean_points(self) -> float:
+        """Its seats' mean final total."""
+        return self.points / self.seats if self.seats else 0.0
+
+    def __add__(self, other: object) -> AgentResult:
+        """Add the results of the same agent over two batches."""
+        if not isinstance(other, AgentResult) or other.name != self.name:
+            return NotImplemented
+        return AgentResult(
+            self.name,
+            self.seats + other.seats,
+            self.wins + other.wins,
+            self.losses + other.losses,
+            self.points + other.points,
+        )
+
+
+@attrs.frozen
+class Summary:
+    """The results of a batch of matches between named agents; summaries of one game merge.
+
+    Attributes:
+        game: The game's registry name.
+        matches: How many matches were played.
+        hands: How many hands they took.
+        agents: Each agent's results, in the order the agents first sat.
+    """
+
+    game: str
+    matches: int
+    hands: int
+    agents: tuple[AgentResult, ...]
+
+    def agent(self, name: str) -> AgentResult:
+        """Return the results of the agent of that name.
+
+        Raises:
+            RulesError: If no agent of that name played.
+        """
+        for result in self.agents:
+            if result.name == name:
+                return result
+        raise errors.RulesError(f"no agent {errors.quote(name)} played in this summary")
+
+    def __add__(self, other: object) -> Summary:
+        """Merge two summaries of the same game."""
+        if not isinstance(other, Summary) or other.game != self.game:
+            return NotImplemented
+        merged = {result.name: result for result in self.agents}
+        for result in other.agents:
+            merged[result.name] = merged[result.name] + result if result.name in merged else result
+        return Summary(
+            self.game,
+            self.matches + other.matches,
+            self.hands + other.hands,
+            tuple(merged.values()),
+        )
+
+
+_CHUNK: Final = 50
+"""Matches per task when :func:`run` hands batches to an executor."""
+
+
+def run(
+    match_game: game.AnyGame,
+    lineup: Sequence[str],
+    *,
+    matches: int,
+    seed: int,
+    rules: object = None,
+    executor: concurrent.futures.Executor | None = None,
+) -> Summary:
+    """Play seeded matches between named agents, rotating them round the seats.
+
+    Match *i* seats ``lineup[(seat + i) % len(lineup)]`` at each seat and is played from the
+    seed ``(seed, i)``, so every agent meets every seat and the whole batch is a pure function
+    of its arguments, however it is split between workers.
+
+    Args:
+        match_game: The game, e.g. ``cardgames.GAMES["kalter-schlag"]``.
+        lineup: One agent name per seat (see :func:`cardgames.agents.names`).
+        matches: How many matches to play.
+        seed: The batch's seed.
+        rules: The game's ``Rules``, or None for its defaults.
+        executor: Where to play batches of matches (a thread or process pool); None plays them
+            here, one after another.
+
+    Raises:
+        RulesError: If the game, the lineup, the number of matches or the seed is not valid.
+
+    Example:
+        >>> import cardgames
+        >>> from cardgames import simulate
+        >>> game = cardgames.GAMES["kalter-schlag"]
+        >>> summary = simulate.run(game, ["first", "random", "random", "random"], matches=4, seed=1)
+        >>> summary.matches, summary.agent("random").seats
+        (4, 12)
+    """
+    if not isinstance(match_game, game.Game):
+        raise errors.RulesError(f"expected a game's entry, not {errors.quote(match_game)}")
+    if isinstance(lineup, str) or not isinstance(lineup, Sequence):  # callers may pass anything
+        raise errors.RulesError(
+            f"lineup must be a sequence of agent names, not {errors.quote(lineup)}"
+        )
+    for name in lineup:
+        agents.by_name(match_game, name)
+    if type(matches) is not int or matches < 1:
+        raise errors.RulesError(
+            f"matches must be a whole number of 1 or more, not {errors.quote(matches)}"
+        )
+    dealing.check_seed(seed)
+    names = tuple(lineup)
+    starts = range(0, matches, _CHUNK)
+    jobs = [
+        _Batch(match_game.name, names, start, min(_CHUNK, matches - start), seed, rules)
+        for start in starts
+    ]
+    parts: list[Summary] = list(
+        map(_play_batch, jobs) if executor is None else executor.map(_play_batch, jobs)
+    )
+    total = parts[0]
+    for part in parts[1:]:
+        total += part
+    return total
+
+
+@attrs.frozen
+class _Batch:
+    """Matches ``start`` to ``start + count`` of a run: one task for an executor (it pickles)."""
+
+    game: str
+    lineup: tuple[str, ...]
+    start: int
+    count: int
+    seed: int
+    rules: object
+
+
+def _play_batch(job: _Batch) -> Summary:
+    """Play a batch of a run's matches and summarise them."""
+    name, lineup, start, count, seed = job.game, job.lineup, job.start, job.count, job.seed
+    rules = job.rules
+    match_game = cardgames.GAMES[name]
+    seated = len(lineup)
+    results = {agent: AgentResult(agent) for agent in dict.fromkeys(lineup)}
+    hands = 0
+    for index in range(start, start + count):
+        seating = [lineup[(seat + index) % seated] for seat in range(seated)]
+        players = [agents.by_name(match_game, agent) for agent in seating]
+        match_seed = dealing.rng(seed, "match", index).getrandbits(63)
+        final = play_match(match_game, players, rules=rules, seed=match_seed)
+        sheet = match_game.score(final)
+        hands += len(sheet.hands)
+        for seat, agent in enumerate(seating):
+            results[agent] += AgentResult(
+                agent,
+                1,
+                int(seat in sheet.winners),
+                int(seat in sheet.losers),
+                sheet.totals[seat],
+            )
+    return Summary(name, count, hands, tuple(results.values()))
