@@ -18,7 +18,15 @@ from __future__ import annotations
 from typing import Final
 
 from cardgames import game
-from cardgames.kalter_schlag import engine
+from cardgames.kalter_schlag import bots, encoding, engine
+from cardgames.kalter_schlag.bots import RuleAgent
+from cardgames.kalter_schlag.encoding import (
+    LAYOUT,
+    NUM_MOVES,
+    Block,
+    move_indices,
+    observation_size,
+)
 from cardgames.kalter_schlag.engine import (
     PACK,
     apply,
@@ -33,6 +41,18 @@ from cardgames.kalter_schlag.engine import (
     score,
     view,
 )
+from cardgames.kalter_schlag.facts import (
+    TRUMPS,
+    MoveKind,
+    card_points,
+    kind_of,
+    points_in,
+    rank_order,
+    suit_of,
+    trick_winner,
+    unseen,
+    winning_card,
+)
 from cardgames.kalter_schlag.moves import DOUBLE, Deal, Double, Move, Play, parse_move
 from cardgames.kalter_schlag.rules import Rules
 from cardgames.kalter_schlag.scoring import (
@@ -42,47 +62,78 @@ from cardgames.kalter_schlag.scoring import (
     penalty,
     round_half_up,
 )
-from cardgames.kalter_schlag.state import HandScore, State, View
+from cardgames.kalter_schlag.state import HandScore, Phase, State, View
 
 __all__ = [
     "DOUBLE",
     "GAME",
+    "LAYOUT",
+    "NUM_MOVES",
     "PACK",
+    "TRUMPS",
+    "Block",
     "Deal",
     "Double",
     "HandScore",
     "Move",
+    "MoveKind",
+    "Phase",
     "Play",
+    "RuleAgent",
     "Rules",
     "State",
     "View",
     "apply",
+    "card_points",
     "current_player",
     "durchmarsch_penalty",
     "explain_durchmarsch",
     "explain_penalty",
+    "index_to_move",
     "is_legal",
     "is_over",
+    "kind_of",
+    "legal_mask",
     "legal_moves",
     "max_hand_moves",
+    "move_indices",
+    "move_to_index",
     "narrate",
     "new_game",
+    "observation",
+    "observation_size",
     "order_for",
     "pack",
     "parse_move",
     "penalty",
+    "points_in",
+    "rank_order",
     "replay",
     "round_half_up",
     "score",
+    "suit_of",
+    "trick_winner",
+    "unseen",
     "view",
+    "winning_card",
 ]
 
 GAME: Final[game.Game[Rules, State, Move, View, game.Score[HandScore]]] = game.register(
     game.Game.of(
-        engine, name="kalter-schlag", title="Kalter Schlag", players=(4,), rules_type=Rules
+        engine,
+        name="kalter-schlag",
+        title="Kalter Schlag",
+        players=(4,),
+        rules_type=Rules,
+        encoding=encoding,
+        bots={"rule": bots.RuleAgent},
     )
 )
 """Kalter Schlag's entry in :data:`cardgames.GAMES`."""
 
 is_legal: Final = GAME.is_legal
 replay: Final = GAME.replay
+move_to_index: Final = GAME.move_to_index
+index_to_move: Final = GAME.index_to_move
+legal_mask: Final = GAME.legal_mask
+observation: Final = GAME.observation

@@ -578,10 +578,14 @@ def view(state: State, seat: int) -> View:
                 for place, card in enumerate(state.trick)
             )
         )
+    match = state.match
     return View(
         seat=seat,
-        hand_number=state.hand_number,
+        players=PLAYERS,
+        rules=match.rules,
+        hand_number=match.hand_number,
         dealer=state.dealer,
+        phase=state.phase,
         current_player=mover,
         hand=tuple(cards.cards_in(state.hands[seat])),
         hand_sizes=tuple(hand.bit_count() for hand in state.hands),
@@ -592,13 +596,18 @@ def view(state: State, seat: int) -> View:
         points_taken=points,
         totals=state.totals,
         last_hand=state.hand_scores[-1] if state.hand_scores else None,
-        over=state.losers is not None,
+        over=match.losers is not None,
+        winners=match.winners or (),
+        losers=match.losers or (),
         legal_moves=legal_moves(state) if mover == seat else (),
     )
 
 
 def narrate(before: State, move: Move, after: State) -> str | None:
     """Return a line for a deal, a double or a finished trick; None for other plays.
+
+    The line of the hand's last trick goes on with the hand's score (its explanation), and
+    with the match's result when the hand ends the match, so that a server can broadcast it.
 
     Raises:
         RulesError: If ``before`` or ``after`` is not a Kalter Schlag state, ``move`` not a
@@ -624,7 +633,21 @@ def narrate(before: State, move: Move, after: State) -> str | None:
         return None
     trick = after.tricks[-1]
     taken = sum(POINTS[card.index] for card in trick.cards)
-    return f"trick {len(after.tricks)}: {trick} takes {taken}"
+    line = f"trick {len(after.tricks)}: {trick} takes {taken}"
+    if len(after.tricks) < TRICKS:
+        return line
+    return f"{line}; hand {after.hand_number}, {after.hand_scores[-1].explanation}{_end(after)}"
+
+
+def _end(after: State) -> str:
+    """Return what a hand's last line adds when the hand ended the match, else ``""``."""
+    losers = after.match.losers
+    if losers is None:
+        return ""
+    who = "seat" if len(losers) == 1 else "seats"
+    verb = "loses" if len(losers) == 1 else "lose"
+    listed = ", ".join(map(str, losers))
+    return f"; the match is over: {who} {listed} {verb} with {after.totals[losers[0]]}"
 
 
 _MOVES: Final = frozenset(typing.get_args(Move))

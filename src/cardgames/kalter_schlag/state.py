@@ -2,21 +2,49 @@
 
 from __future__ import annotations
 
+import enum
 from typing import Final
 
 import attrs
 
-from cardgames import cards, game, history, tricks
+from cardgames import cards, errors, game, history, tricks, validators
 from cardgames.kalter_schlag import moves
 from cardgames.kalter_schlag.rules import Rules
 
-__all__ = ["PLAYERS", "TRICKS", "HandScore", "State", "View"]
+__all__ = ["PLAYERS", "TRICKS", "HandScore", "Phase", "State", "View"]
 
 PLAYERS: Final = 4
 """Kalter Schlag is a game for four."""
 
 TRICKS: Final = 8
 """Tricks in a hand: eight cards each."""
+
+
+class Phase(enum.StrEnum, metaclass=validators.ExactLookup):
+    """Where a match stands: what kind of move comes next.
+
+    ``Phase("first trick")`` is ``Phase.FIRST_TRICK``; a value that names no phase raises
+    :class:`~cardgames.errors.RulesError`.
+
+    Example:
+        >>> Phase("deal") is Phase.DEAL, str(Phase.FIRST_TRICK)
+        (True, 'first trick')
+    """
+
+    DEAL = "deal"
+    """Before the first hand and between hands: the dealer deals."""
+    FIRST_TRICK = "first trick"
+    """The first trick is being played: each player may double before he plays to it."""
+    PLAY = "play"
+    """Tricks 2 to 8 are being played."""
+    OVER = "over"
+    """The match has ended."""
+
+    @classmethod
+    def _missing_(cls, value: object) -> Phase:
+        """Refuse a value that names no phase (Python calls this when a lookup fails)."""
+        names = ", ".join(repr(phase.value) for phase in cls)
+        raise errors.RulesError(f"{errors.quote(value)} is not a phase: use one of {names}")
 
 
 @attrs.frozen
@@ -71,6 +99,15 @@ class State(game.MatchFacts[Rules, HandScore, moves.Move]):
         return self.match.hand_number > 0 and len(self.tricks) < TRICKS
 
     @property
+    def phase(self) -> Phase:
+        """What kind of move comes next: a deal, a card of the first trick, a later card."""
+        if self.match.losers is not None:
+            return Phase.OVER
+        if not self.match.hand_number or len(self.tricks) == TRICKS:
+            return Phase.DEAL
+        return Phase.PLAY if self.tricks else Phase.FIRST_TRICK
+
+    @property
     def hand_over(self) -> bool:
         """Whether no hand is in progress (the next move is a deal, or the match is over)."""
         return not (self.match.hand_number and len(self.tricks) < TRICKS)
@@ -89,8 +126,11 @@ class View:
 
     Attributes:
         seat: The seat whose view this is.
+        players: The number of seats: 4.
+        rules: The match's options (public: every player knows them).
         hand_number: 0 before the first deal, then the number of hands dealt.
         dealer: The dealer of the current hand (or of the first, before it is dealt).
+        phase: What kind of move comes next.
         current_player: The seat to move, or None when the match is over.
         hand: This seat's cards, in card order.
         hand_sizes: How many cards each seat holds.
@@ -102,12 +142,17 @@ class View:
         totals: Each seat's penalty total.
         last_hand: The score of the last finished hand, or None before the first is over.
         over: Whether the match has ended.
+        winners: The match's winners once it is over, else empty.
+        losers: The match's losers (the highest totals) once it is over, else empty.
         legal_moves: This seat's legal moves; empty when it is not its turn.
     """
 
     seat: int
+    players: int
+    rules: Rules
     hand_number: int
     dealer: int
+    phase: Phase
     current_player: int | None
     hand: tuple[cards.Card, ...]
     hand_sizes: tuple[int, ...]
@@ -119,4 +164,6 @@ class View:
     totals: tuple[int, ...]
     last_hand: HandScore | None
     over: bool
+    winners: tuple[int, ...]
+    losers: tuple[int, ...]
     legal_moves: tuple[moves.Move, ...]
