@@ -52,7 +52,8 @@ def test_deal_text() -> None:
     assert stacked.order == cards.parse_cards("7♣ 8♣ Q♥")
     assert str(stacked) == "deal 7♣ 8♣ Q♥"
     assert repr(stacked) == "Deal(order='7♣ 8♣ Q♥')"
-    assert moves.Deal.parse(str(stacked)) == stacked
+    assert moves.Deal.parse_recorded(str(stacked)) == stacked
+    assert moves.Deal.parse_recorded("deal") is moves.DEAL
     assert moves.Deal(order=["7♣", cards.Card.parse("8♣")]).order == cards.parse_cards("7♣ 8♣")
 
 
@@ -60,13 +61,21 @@ def test_deal_text() -> None:
     ("text", "error", "message"),
     [
         ("play Q♥", errors.MoveParseError, "cannot read 'play Q♥' as a deal: it must start"),
-        ("deal Q♥ Zz", errors.CardParseError, "cannot read 'Zz' as a card"),
+        ("deal Q♥ Zz", errors.MoveParseError, "move text cannot stack a deal"),
+        ("deal 7♣", errors.MoveParseError, "a player's text may only say 'deal'"),
         ("", errors.MoveParseError, "cannot read an empty text as a move"),
     ],
 )
 def test_deal_parse_errors(text: str, error: type[Exception], message: str) -> None:
     with pytest.raises(error, match=message):
         moves.Deal.parse(text)
+
+
+def test_a_recorded_deal_reads_its_order_and_nothing_else() -> None:
+    with pytest.raises(errors.CardParseError, match="cannot read 'Zz' as a card"):
+        moves.Deal.parse_recorded("deal Q♥ Zz")
+    with pytest.raises(errors.MoveParseError, match="it must start with 'deal'"):
+        moves.Deal.parse_recorded("play Q♥")
 
 
 @pytest.mark.parametrize(
@@ -108,7 +117,7 @@ def test_a_deal_order_that_is_not_a_sequence_is_a_cardgames_error(order: object)
 @given(st.permutations(cards.pack(32)))
 def test_stacked_deals_print_and_parse_back(order: list[cards.Card]) -> None:
     move = moves.Deal(order=order)
-    assert moves.Deal.parse(str(move)) == move
+    assert moves.Deal.parse_recorded(str(move)) == move
     assert move.order == tuple(order)
 
 

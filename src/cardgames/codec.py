@@ -149,7 +149,7 @@ def _parse_recorded(entry: game.AnyGame, text: str) -> object:
     """Read a move from a record: as ``parse_move`` does, and a stacked ``deal <order>`` too."""
     verb, rest = core_moves.split(text)
     if verb == "deal" and rest:
-        return core_moves.Deal(order=rest)
+        return core_moves.Deal.parse_recorded(text)
     return entry.parse_move(text)
 
 

@@ -34,7 +34,7 @@ from typing import Any, Generic, NoReturn, Protocol, TypeVar
 import attrs
 import typing_extensions
 
-from cardgames import cards, dealing, errors, history
+from cardgames import cards, dealing, errors, history, moves
 
 __all__ = [
     "AnyGame",
@@ -529,8 +529,15 @@ class Game(Generic[RulesT, StateT, MoveT, ViewT, ScoreT]):
             )
         current = self.new_game(rules, seed=seed, players=players, first_dealer=first_dealer)
         for move in moves:
-            current = self.apply(current, self.parse_move(move) if isinstance(move, str) else move)
+            current = self.apply(current, self._read(move) if isinstance(move, str) else move)
         return current
+
+    def _read(self, text: str) -> MoveT:
+        """Read a move of a trusted record: as ``parse_move``, and a stacked ``deal <cards>``."""
+        verb, rest = moves.split(text)
+        if verb == "deal" and rest:
+            return moves.Deal.parse_recorded(text)  # type: ignore[return-value]  # every game's
+        return self.parse_move(text)
 
     def _encoding(self) -> Encoding[RulesT, StateT, MoveT]:
         """Return the game's encoding, or raise RulesError if it has none."""
@@ -881,6 +888,8 @@ def check_turn(mover: int | None, seat: object, move: object) -> int:
     Raises:
         MatchOverError: If the match is over.
         NotYourTurnError: If ``seat`` is given and is not the seat to move (or not a seat).
+        IllegalMoveError: If ``seat`` is given and the move is a stacked deal: no player may
+            choose the cards (a stacked deal is built in code and applied without a seat).
         RulesError: If ``mover`` is neither a seat nor None.
     """
     if mover is not None and type(mover) is not int:
@@ -892,6 +901,13 @@ def check_turn(mover: int | None, seat: object, move: object) -> int:
         named = f"seat {errors.quote(seat)}" if sender is not None else errors.quote(seat)
         raise errors.NotYourTurnError(
             f"not your turn: seat {mover} is to move, not {named}", move=move, seat=sender
+        )
+    if seat is not None and type(move) is moves.Deal and move.order is not None:
+        raise errors.IllegalMoveError(
+            "a stacked deal is not a player's move: the dealer deals with Deal(); a stacked deal "
+            "is built in code and applied without a seat",
+            move=move,
+            seat=sender,
         )
     return mover
 

@@ -58,6 +58,12 @@ class Deal:
     stacked; each game's ``order_for`` builds such an order from the hands wanted. The order is
     checked against the pack when the move is applied.
 
+    A stacked deal is never a player's move: it is built in code (tests, tutorials, a recorded
+    real game) and applied without a ``seat``. Move text from outside cannot stack a deal
+    (:meth:`parse` reads only ``deal``), and ``apply(state, move, seat=...)`` refuses a stacked
+    one, so a server that passes each connection's seat is safe by construction.
+    :meth:`parse_recorded` reads the text of a recorded stacked deal, for trusted records only.
+
     Raises:
         MoveParseError: If ``order`` is empty, or not a sequence (text, a list, a tuple).
         CardParseError: If an item of the order is not a card.
@@ -79,18 +85,50 @@ class Deal:
 
     @classmethod
     def parse(cls, text: str) -> Deal:
-        """Read ``deal`` or ``deal <cards>``.
+        """Read ``deal``: the deal from the match's shuffle. Move text cannot stack a deal.
 
         Raises:
-            MoveParseError: If the text is not a deal.
-            CardParseError: If a card of the order does not parse.
+            MoveParseError: If the text is not ``deal``; for ``deal <cards>`` the message says
+                that a stacked deal is built in code or read from a game record.
+
+        Example:
+            >>> Deal.parse("deal 7♣ 8♣")
+            Traceback (most recent call last):
+            ...
+            cardgames.errors.MoveParseError: move text cannot stack a deal: ...
         """
         verb, rest = split(text)
         if verb != "deal":
             raise errors.MoveParseError(
                 f"cannot read {errors.quote(text)} as a deal: it must start with 'deal'"
             )
-        return cls(order=rest or None)
+        if rest:
+            raise errors.MoveParseError(
+                "move text cannot stack a deal: build Deal(order=...) in code, or read a game "
+                "record with cardgames.codec; a player's text may only say 'deal'"
+            )
+        return DEAL
+
+    @classmethod
+    def parse_recorded(cls, text: str) -> Deal:
+        """Read ``deal`` or a recorded stacked deal ``deal <cards>``: for trusted records only.
+
+        Never call it on a client's text: a stacked deal chooses every hand.
+
+        Raises:
+            MoveParseError: If the text is not a deal.
+            CardParseError: If a card of the order does not parse.
+
+        Example:
+            >>> len(Deal.parse_recorded("deal 7♣ 8♣ 9♣").order)
+            3
+        """
+        verb, rest = split(text)
+        if verb != "deal":
+            raise errors.MoveParseError(
+                f"cannot read {errors.quote(text)} as a deal: it must start with 'deal'"
+            )
+        return cls(order=rest) if rest else DEAL
 
 
 def _a_card(_instance: object, _attribute: attrs.Attribute[Any], value: object) -> None:
