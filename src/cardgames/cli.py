@@ -1,25 +1,104 @@
-"""The ``cardgames`` command: watch bots play a seeded match.
+"""The ``cardgames`` command: play against bots, watch them, simulate, read rules and records.
 
-``cardgames watch kalter-schlag --seed 7`` plays a match between random bots and prints each
-deal, double and trick as it happens and the score sheet after each hand. ``cardgames games``
-lists the games. ``python -m cardgames`` is the same command.
+* ``cardgames games`` lists the games; ``cardgames rules GAME`` prints a game's options.
+* ``cardgames play GAME --seat 0`` seats you at the terminal against the game's bots: your hand
+  and your legal moves, numbered; answer with a number or a move's text. The CLI deals for you.
+* ``cardgames watch GAME --seed 7`` plays a seeded match between bots and prints every public
+  event and each hand's score.
+* ``cardgames simulate GAME -n 1000 --agents rule,random`` plays many matches and prints each
+  agent's results (``--json`` for data).
+* ``cardgames replay FILE`` plays back a game record that ``--record FILE`` saved.
+
+Every command takes ``--rules key=value`` (repeatable) for the game's options. Output falls back
+to letters (``QH`` for ``Q♥``) on a terminal that cannot show the card symbols. Bad input is
+reported in one line, never with a traceback. ``python -m cardgames`` is the same command.
 """
 
 from __future__ import annotations
 
 import argparse
+import inspect
+import json
 import os
+import re
 import sys
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, Final, TextIO
+
+import attrs
 
 import cardgames
-from cardgames import agents, errors, game, simulate
+from cardgames import agents, codec, dealing, errors, game, simulate
 
 __all__ = ["DEFAULT_MAX_HANDS", "main"]
 
-DEFAULT_MAX_HANDS = 100
-"""The hand limit of ``cardgames watch`` unless ``--max-hands`` says otherwise."""
+DEFAULT_MAX_HANDS: Final = 100
+"""The hand limit of ``watch`` and ``play`` unless ``--max-hands`` says otherwise."""
+
+_PLAIN: Final = str.maketrans(
+    {"♣": "C", "♠": "S", "♥": "H", "♦": "D", "×": "x", "→": "->", "−": "-", "–": "-", "—": "-"}
+)
+"""How the symbols the library prints are written on a terminal that cannot show them."""
+
+
+class _Out:
+    """Where the command prints: a text stream, in letters where it cannot show the symbols."""
+
+    def __init__(self, stream: TextIO, *, plain: bool) -> None:
+        self.stream = stream
+        self.plain = plain
+
+    def __call__(self, text: str = "") -> None:
+        """Print a line."""
+        line = text.translate(_PLAIN) if self.plain else text
+        encoding = getattr(self.stream, "encoding", None) or "utf-8"
+        line = line.encode(encoding, errors="replace").decode(encoding, errors="replace")
+        print(line, file=self.stream, flush=True)
+
+
+def _shows_symbols(stream: TextIO) -> bool:
+    """Whether the stream's encoding and the locale can show ``♥``, ``×`` and ``→``."""
+    encoding = getattr(stream, "encoding", None) or "ascii"
+    try:
+        "♣♠♥♦×→−".encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    for name in ("LC_ALL", "LC_CTYPE", "LANG"):
+        value = os.environ.get(name)
+        if value:
+            return bool(re.search(r"utf-?8", value, re.IGNORECASE))
+    return True
+
+
+def _game_argument(parser: argparse.ArgumentParser) -> None:
+    """Add the game argument (registry or module spelling)."""
+    parser.add_argument(
+        "game",
+        choices=cardgames.GAMES,  # accepts "kalter_schlag" as well as "kalter-schlag"
+        metavar="game",
+        help=f"the game: {', '.join(cardgames.GAMES)} (or with _ for -)",
+    )
+
+
+def _match_arguments(parser: argparse.ArgumentParser, *, hands: bool = True) -> None:
+    """Add the options every match-playing command has."""
+    _game_argument(parser)
+    parser.add_argument("--seed", type=int, default=None, help="the seed (random if left out)")
+    parser.add_argument("--players", type=int, default=None, help="number of seats (game's usual)")
+    parser.add_argument(
+        "--rules",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a game option, e.g. --rules target=500 (see 'cardgames rules GAME'); repeatable",
+    )
+    if hands:
+        parser.add_argument(
+            "--max-hands",
+            type=int,
+            default=DEFAULT_MAX_HANDS,
+            help=f"end a match after this many hands (default {DEFAULT_MAX_HANDS}); 0: no limit",
+        )
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -28,90 +107,339 @@ def _parser() -> argparse.ArgumentParser:
         prog="cardgames", description="Traditional card games: rules engines and bots."
     )
     parser.add_argument("--version", action="version", version=f"cardgames {cardgames.__version__}")
-    commands = parser.add_subparsers(dest="command", required=True)
+    parser.add_argument(
+        "--ascii", action="store_true", help="write cards with letters (QH), never symbols (Q♥)"
+    )
+    commands = parser.add_subparsers(dest="command")
     commands.add_parser("games", help="list the games")
-    watch = commands.add_parser("watch", help="watch random bots play a seeded match")
+    _game_argument(commands.add_parser("rules", help="print a game's options and their defaults"))
+    watch = commands.add_parser("watch", help="watch bots play a seeded match")
+    _match_arguments(watch)
     watch.add_argument(
-        "game",
-        choices=cardgames.GAMES,  # accepts "kalter_schlag" as well as "kalter-schlag"
-        metavar="game",
-        help=f"the game to play: {', '.join(cardgames.GAMES)} (or with _ for -)",
+        "--agents", default="random", help="agent names, one per seat or one for all"
     )
-    watch.add_argument("--seed", type=int, default=None, help="the match seed (random if left out)")
-    watch.add_argument("--players", type=int, default=None, help="number of seats (game's usual)")
-    watch.add_argument(
-        "--max-hands",
-        type=int,
-        default=DEFAULT_MAX_HANDS,
-        help=(
-            f"end the match after this many hands (default {DEFAULT_MAX_HANDS}: random bots "
-            "seldom make a Staekske Rape contract, so its matches can run for ever); 0 for no limit"
-        ),
-    )
+    watch.add_argument("--record", metavar="FILE", help="save the match as a game record (JSON)")
+    play = commands.add_parser("play", help="play a match at the terminal against bots")
+    _match_arguments(play)
+    play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    play.add_argument("--agents", default=None, help="the bots: names, one per seat or one for all")
+    play.add_argument("--record", metavar="FILE", help="save the match as a game record (JSON)")
+    run = commands.add_parser("simulate", help="play many matches between agents; print results")
+    _match_arguments(run)
+    run.add_argument("-n", "--matches", type=int, default=100, help="how many matches (100)")
+    run.add_argument("--agents", default="random", help="agent names, one per seat or one for all")
+    run.add_argument("--json", action="store_true", help="print the summary as JSON")
+    replay = commands.add_parser("replay", help="play back a saved game record")
+    replay.add_argument("file", help="a game record, as --record writes it")
     return parser
 
 
-def _score_sheet(score: game.Score[game.HandScore]) -> str:
-    """Return the last hand's line and the totals, one row."""
+def _rules(entry: game.AnyGame, pairs: Sequence[str], max_hands: int | None) -> Any:  # noqa: ANN401
+    """Build the game's rules from ``key=value`` options (values read as JSON where they can be)."""
+    options: dict[str, object] = {}
+    for pair in pairs:
+        key, equals, text = pair.partition("=")
+        if not equals or not key.strip():
+            raise errors.RulesError(f"--rules takes key=value, not {errors.quote(pair)}")
+        try:
+            options[key.strip()] = json.loads(text)
+        except ValueError:
+            options[key.strip()] = text
+    if max_hands is not None:
+        options.setdefault("max_hands", max_hands or None)
+    try:
+        return codec.decode(options, entry.rules_type, game=entry.name)
+    except errors.DecodeError as error:
+        raise errors.RulesError(f"--rules {error}") from None
+
+
+def _lineup(entry: game.AnyGame, text: str, players: int) -> list[str]:
+    """Return one agent name per seat from ``a,b,…`` (one name serves every seat)."""
+    names = [name.strip() for name in text.split(",") if name.strip()]
+    if len(names) == 1:
+        names *= players
+    if len(names) != players:
+        raise errors.RulesError(
+            f"--agents names {len(names)} agents for {players} seats: give one, or one per seat"
+        )
+    for name in names:
+        agents.by_name(entry, name)
+    return names
+
+
+def _score_lines(score: game.Score[game.HandScore]) -> list[str]:
+    """Return the last hand's line and the totals."""
     last = score.hands[-1]
     totals = "  ".join(f"seat {seat}: {total:>5}" for seat, total in enumerate(score.totals))
-    return f"  {last.explanation}\n  totals  {totals}"
+    return [f"  {last.explanation}", f"  totals  {totals}"]
 
 
-def watch(name: str, *, seed: int | None, players: int | None, max_hands: int) -> int:
-    """Play and print a match between random bots; return the exit status.
+def _result_line(entry: game.AnyGame, final: Any) -> str:  # noqa: ANN401  # any game's state
+    """Return the closing line of a match."""
+    result = entry.score(final)
+    winners = ", ".join(map(str, result.winners)) or "none"
+    losers = ", ".join(map(str, result.losers)) or "none"
+    hands = f"{final.hand_number} hand{'' if final.hand_number == 1 else 's'}"
+    if not result.over:
+        return f"stopped after {hands}"
+    return f"match over after {hands}: won by seat(s) {winners}; lost by {losers}"
 
-    Args:
-        name: The game's registry name.
-        seed: The match seed, None for a random one.
-        players: The number of seats, None for the game's usual number.
-        max_hands: End the match after this many hands; 0 for no limit.
-    """
-    chosen = cardgames.GAMES[name]
-    rules = chosen.rules_type(max_hands=max_hands or None)
-    probe = chosen.new_game(rules, seed=seed, players=players)
-    print(f"{chosen.title}, seed {probe.seed}, {probe.players} random bots")
+
+def _commentator(entry: game.AnyGame, out: _Out) -> Callable[[Any, Any, Any], None]:
+    """Return an observer that prints each public event and each finished hand's score."""
 
     def observe(before: Any, move: Any, after: Any) -> None:  # noqa: ANN401  # any game's types
-        line = chosen.narrate(before, move, after)
+        line = entry.narrate(before, move, after)
         if line is not None:
-            print(line)
-        if after.hand_over and not before.hand_over:
-            print(_score_sheet(chosen.score(after)))
+            out(line)
+        if after.hand_over and not before.hand_over and entry.score(after).hands:
+            explanation, totals = _score_lines(entry.score(after))
+            if line is None or explanation.strip() not in line:
+                out(explanation)
+            out(totals)
 
+    return observe
+
+
+def _save(path: str | None, final: Any) -> None:  # noqa: ANN401  # any game's state
+    """Write the match's record to ``path`` (if given)."""
+    if path is None:
+        return
+    try:
+        with open(path, "w", encoding="utf-8") as file:  # noqa: PTH123  # a path from the user
+            file.write(codec.dumps(codec.record(final)) + "\n")
+    except OSError as error:
+        raise errors.RulesError(f"cannot write the record to {path}: {error.strerror}") from None
+
+
+def _watch(arguments: argparse.Namespace, out: _Out) -> int:
+    """Play and print a match between bots."""
+    entry = cardgames.GAMES[arguments.game]
+    rules = _rules(entry, arguments.rules, arguments.max_hands)
+    probe = entry.new_game(rules, seed=arguments.seed, players=arguments.players)
+    lineup = _lineup(entry, arguments.agents, probe.players)
+    label = f"{probe.players} {lineup[0]} bots" if len(set(lineup)) == 1 else ", ".join(lineup)
+    out(f"{entry.title}, seed {probe.seed}, {label}")
     final = simulate.play_match(
-        chosen,
-        [agents.RandomAgent()] * probe.players,
+        entry,
+        [agents.by_name(entry, name) for name in lineup],
         rules=rules,
         seed=probe.seed,
-        observe=observe,
+        first_dealer=probe.first_dealer,
+        observe=_commentator(entry, out),
     )
-    result = chosen.score(final)
-    losers = ", ".join(map(str, result.losers)) or "none"
-    winners = ", ".join(map(str, result.winners)) or "none"
-    hands = f"{final.hand_number} hand{'' if final.hand_number == 1 else 's'}"
-    print(f"match over after {hands}: won by seat(s) {winners}; lost by {losers}")
+    out(_result_line(entry, final))
+    _save(arguments.record, final)
     return 0
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; return the exit status (2 for bad arguments)."""
-    arguments = _parser().parse_args(argv)
-    if arguments.command == "games":
-        for name, entry in sorted(cardgames.GAMES.items()):
-            counts = "/".join(map(str, entry.players))
-            print(f"{name:<16} {entry.title} ({counts} players)")
+def _show_turn(view: Any, out: _Out) -> None:  # noqa: ANN401  # any game's view
+    """Print what the human seat sees when it is to move: its hand and its numbered moves."""
+    hand = getattr(view, "hand", None)
+    if hand is not None:
+        out(f"your hand: {' '.join(map(str, hand)) or '(empty)'}")
+    trick = getattr(view, "trick", None)
+    if trick is not None:
+        out(f"on the table: {trick}")
+    for field in ("upcard", "pile_top", "trump", "stock_size"):
+        value = getattr(view, field, None)
+        if value is not None:
+            out(f"{field.replace('_', ' ')}: {value}")
+    for number, move in enumerate(view.legal_moves, start=1):
+        out(f"  {number:>3}. {move}")
+
+
+def _ask(
+    entry: game.AnyGame,
+    state: Any,  # noqa: ANN401  # any game's state
+    seat: int,
+    read: Callable[[str], str],
+    out: _Out,
+) -> Any | None:  # noqa: ANN401  # any game's move
+    """Ask the human for a move until a legal one comes; None at the end of input."""
+    view = entry.view(state, seat)
+    _show_turn(view, out)
+    while True:
+        try:
+            text = read("your move (number or text): ").strip()
+        except EOFError:
+            return None
+        if not text:
+            continue
+        if text.isdigit():
+            number = int(text)
+            if 1 <= number <= len(view.legal_moves):
+                return view.legal_moves[number - 1]
+            out(f"choose a number from 1 to {len(view.legal_moves)}, or type a move")
+            continue
+        try:
+            move = entry.parse_move(text)
+            entry.apply(state, move, seat=seat)
+        except errors.CardgamesError as error:
+            out(f"not that: {error}")
+            continue
+        return move
+
+
+def _play(arguments: argparse.Namespace, out: _Out, read: Callable[[str], str]) -> int:
+    """Play a match with a human at one seat and bots at the others."""
+    entry = cardgames.GAMES[arguments.game]
+    rules = _rules(entry, arguments.rules, arguments.max_hands)
+    state = entry.new_game(rules, seed=arguments.seed, players=arguments.players)
+    human = game.check_seat(arguments.seat, state.players, what="--seat")
+    default = "rule" if "rule" in entry.bots else "random"
+    lineup = _lineup(entry, arguments.agents or default, state.players)
+    bots = [agents.by_name(entry, name) for name in lineup]
+    out(f"{entry.title}, seed {state.seed}: you are seat {human}; the others are {lineup[0]} bots")
+    rng = dealing.rng(state.seed, "agents")
+    deal = entry.parse_move("deal")
+    observe = _commentator(entry, out)
+    while (seat := entry.current_player(state)) is not None:
+        if seat == human and entry.legal_moves(state) != (deal,):
+            move = _ask(entry, state, seat, read, out)
+            if move is None:
+                out("")
+                out(f"you left the match after {state.hand_number} hands")
+                _save(arguments.record, state)
+                return 0
+        else:  # a bot's move, or the deal, which the command makes for you
+            move = bots[seat].choose(entry.view(state, seat), rng)
+        after = entry.apply(state, move, seat=seat)
+        observe(state, move, after)
+        state = after
+    out(_result_line(entry, state))
+    _save(arguments.record, state)
+    return 0
+
+
+def _simulate(arguments: argparse.Namespace, out: _Out, progress: TextIO) -> int:
+    """Play many matches between named agents and print the summary."""
+    entry = cardgames.GAMES[arguments.game]
+    rules = _rules(entry, arguments.rules, arguments.max_hands)
+    players = arguments.players if arguments.players is not None else entry.players[0]
+    lineup = _lineup(entry, arguments.agents, players)
+    if type(arguments.matches) is not int or arguments.matches < 1:
+        raise errors.RulesError(f"-n must be 1 or more, not {arguments.matches}")
+    seed = arguments.seed if arguments.seed is not None else dealing.new_seed()
+    chunk = 20
+    total: simulate.Summary | None = None
+    shows_progress = progress.isatty() and not arguments.json
+    for start in range(0, arguments.matches, chunk):
+        count = min(chunk, arguments.matches - start)
+        part = simulate.run(entry, lineup, matches=count, seed=seed, rules=rules, start=start)
+        total = part if total is None else total + part
+        if shows_progress:
+            done = start + count
+            bar = "#" * (30 * done // arguments.matches)
+            print(f"\r[{bar:<30}] {done}/{arguments.matches}", end="", file=progress, flush=True)
+    if shows_progress:
+        print(file=progress)
+    assert total is not None  # at least one chunk ran  # noqa: S101
+    if arguments.json:
+        out(json.dumps({"seed": seed, "lineup": lineup, **attrs.asdict(total)}, ensure_ascii=False))
         return 0
-    try:
-        return watch(
-            arguments.game,
-            seed=arguments.seed,
-            players=arguments.players,
-            max_hands=arguments.max_hands,
+    out(f"{entry.title}: {total.matches} matches, {total.hands} hands, seed {seed}")
+    out(f"{'agent':<10} {'seats':>6} {'wins':>6} {'win rate':>9} {'mean total':>11}")
+    for result in total.agents:
+        out(
+            f"{result.name:<10} {result.seats:>6} {result.wins:>6} {result.win_rate:>9.1%}"
+            f" {result.mean_points:>11.1f}"
         )
+    return 0
+
+
+def _replay(arguments: argparse.Namespace, out: _Out) -> int:
+    """Play back a saved record, printing every public event."""
+    try:
+        with open(arguments.file, encoding="utf-8") as file:  # noqa: PTH123  # a path from the user
+            text = file.read()
+    except OSError as error:
+        raise errors.DecodeError(f"cannot read {arguments.file}: {error.strerror}") from None
+    saved = codec.loads_record(text)
+    entry = cardgames.GAMES[saved.game]
+    out(f"{entry.title}, seed {saved.seed}, {saved.players} players: {len(saved.moves)} moves")
+    state = entry.new_game(
+        saved.rules, seed=saved.seed, players=saved.players, first_dealer=saved.first_dealer
+    )
+    observe = _commentator(entry, out)
+    for move in saved.moves:
+        after = entry.apply(state, move)
+        observe(state, move, after)
+        state = after
+    out(_result_line(entry, state))
+    return 0
+
+
+def _rules_text(arguments: argparse.Namespace, out: _Out) -> int:
+    """Print a game's options: name, default, and what each does."""
+    entry = cardgames.GAMES[arguments.game]
+    counts = ", ".join(map(str, sorted(entry.players)))
+    usual = f" (usually {entry.players[0]})" if len(entry.players) > 1 else ""
+    out(f"{entry.title} ({entry.module}), players: {counts}{usual}. Options (--rules key=value):")
+    described = _attribute_docs(entry.rules_type.__doc__ or "")
+    defaults = codec.encode(entry.rules_type(), game=entry.name)
+    for field in attrs.fields(entry.rules_type):
+        if not field.init:
+            continue
+        out(f"  {field.name} = {json.dumps(defaults.get(field.name), ensure_ascii=False)}")
+        for line in described.get(field.name, "").splitlines():
+            out(f"      {line}")
+    out("The game's page in the documentation has the rules in full.")
+    return 0
+
+
+def _attribute_docs(doc: str) -> dict[str, str]:
+    """Read the ``Attributes:`` section of a Google-style docstring: name → text."""
+    found: dict[str, str] = {}
+    inside = False
+    current = ""
+    for line in inspect.cleandoc(doc).splitlines():
+        if line == "Attributes:":
+            inside = True
+        elif inside and (match := re.fullmatch(r" {4}(\w+): ?(.*)", line)):
+            current = match.group(1)
+            found[current] = match.group(2)
+        elif inside and current and line.startswith(" " * 8):
+            found[current] += "\n" + line.strip()
+        elif inside and line.strip():
+            inside = False
+    return found
+
+
+def main(argv: Sequence[str] | None = None, *, read: Callable[[str], str] = input) -> int:
+    """Run the command line; return the exit status (2 for bad arguments).
+
+    Args:
+        argv: The arguments, without the program name; None for ``sys.argv``.
+        read: How ``play`` reads a line after showing a prompt (``input``).
+    """
+    parser = _parser()
+    arguments = parser.parse_args(argv)
+    out = _Out(sys.stdout, plain=arguments.ascii or not _shows_symbols(sys.stdout))
+    try:
+        if arguments.command is None:
+            parser.print_help()
+            return 0
+        if arguments.command == "games":
+            for name, entry in cardgames.GAMES.items():
+                counts = "/".join(map(str, entry.players))
+                out(f"{name:<16} {entry.title} ({counts} players)")
+            return 0
+        commands: dict[str, Callable[[], int]] = {
+            "rules": lambda: _rules_text(arguments, out),
+            "watch": lambda: _watch(arguments, out),
+            "play": lambda: _play(arguments, out, read),
+            "simulate": lambda: _simulate(arguments, out, sys.stderr),
+            "replay": lambda: _replay(arguments, out),
+        }
+        return commands[arguments.command]()
     except errors.CardgamesError as error:
-        print(f"cardgames: {error}", file=sys.stderr)
+        message = str(error).translate(_PLAIN) if out.plain else str(error)
+        print(f"cardgames: {message}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return 130
     except BrokenPipeError:  # the reader stopped early, as `cardgames watch … | head` does
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no error at exit
         return 0

@@ -187,6 +187,7 @@ def run(
     seed: int,
     rules: object = None,
     executor: concurrent.futures.Executor | None = None,
+    start: int = 0,
 ) -> Summary:
     """Play seeded matches between named agents, rotating them round the seats.
 
@@ -202,6 +203,9 @@ def run(
         rules: The game's ``Rules``, or None for its defaults.
         executor: Where to play batches of matches (a thread or process pool); None plays them
             here, one after another.
+        start: The number of the first match: ``run(..., matches=50, start=50)`` plays the
+            second fifty of the batch ``run(..., matches=100)`` with the same seed, so a long
+            batch can be played in parts whose summaries add up to the whole.
 
     Raises:
         RulesError: If the game, the lineup, the number of matches or the seed is not valid.
@@ -227,11 +231,14 @@ def run(
             f"matches must be a whole number of 1 or more, not {errors.quote(matches)}"
         )
     dealing.check_seed(seed)
+    if type(start) is not int or start < 0:
+        raise errors.RulesError(
+            f"start must be a whole number of 0 or more, not {errors.quote(start)}"
+        )
     names = tuple(lineup)
-    starts = range(0, matches, _CHUNK)
     jobs = [
-        _Batch(match_game.name, names, start, min(_CHUNK, matches - start), seed, rules)
-        for start in starts
+        _Batch(match_game.name, names, first, min(_CHUNK, start + matches - first), seed, rules)
+        for first in range(start, start + matches, _CHUNK)
     ]
     parts: list[Summary] = list(
         map(_play_batch, jobs) if executor is None else executor.map(_play_batch, jobs)
