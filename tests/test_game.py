@@ -240,3 +240,11 @@ def test_seeds_have_at_most_256_bits() -> None:
         game.check_seed(2**256)
     with pytest.raises(errors.RulesError, match=r"not <a whole number of 16610 bits>$"):
         game.start_seed(10**5000)
+
+
+@pytest.mark.parametrize("value", [None, "kalter-schlag", cardgames.GAMES])
+def test_check_game_takes_a_registry_entry(value: object) -> None:
+    entry = cardgames.GAMES["kalter-schlag"]
+    assert game.check_game(entry) is entry
+    with pytest.raises(errors.RulesError, match=r"^expected a game such as cardgames.GAMES"):
+        game.check_game(value)

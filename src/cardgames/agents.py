@@ -101,20 +101,25 @@ GENERIC: Final[Mapping[str, Callable[[], Agent]]] = types.MappingProxyType(
 def names(match_game: game.AnyGame) -> tuple[str, ...]:
     """Return the names of the agents that play a game: the generic ones, then its own.
 
+    Raises:
+        RulesError: If ``match_game`` is not a game's registry entry.
+
     Example:
         >>> import cardgames
         >>> names(cardgames.GAMES["kalter-schlag"])[:2]
         ('random', 'first')
     """
-    return (*GENERIC, *match_game.bots)
+    return (*GENERIC, *game.check_game(match_game).bots)
 
 
 def by_name(match_game: game.AnyGame, name: object) -> Agent:
     """Return a new agent of a game by name: ``"random"``, ``"first"`` or one of the game's own.
 
     Raises:
-        RulesError: If the game has no agent of that name; the message lists the names.
+        RulesError: If the game has no agent of that name (the message lists the names), or
+            ``match_game`` is not a game's registry entry.
     """
+    match_game = game.check_game(match_game)
     factory = GENERIC.get(name) if isinstance(name, str) else None
     if factory is None and isinstance(name, str):
         factory = match_game.bots.get(name)

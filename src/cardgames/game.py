@@ -49,6 +49,7 @@ __all__ = [
     "PlayerView",
     "Registry",
     "Score",
+    "check_game",
     "check_players",
     "check_rules",
     "check_seat",
@@ -775,6 +776,19 @@ def check_seat(seat: object, players: int, *, what: str = "seat") -> int:
 
 
 OptionsT = TypeVar("OptionsT")
+
+
+def check_game(value: object) -> AnyGame:
+    """Return a game argument checked to be a registry entry, such as ``GAMES["mariage"]``.
+
+    Raises:
+        RulesError: For anything else (a game's name, its module …).
+    """
+    if isinstance(value, Game):
+        return value
+    raise errors.RulesError(
+        f"expected a game such as cardgames.GAMES['kalter-schlag'], not {errors.quote(value)}"
+    )
 
 
 def check_rules(value: object, rules_type: type[OptionsT], module: str) -> OptionsT:
