@@ -1,0 +1,583 @@
+"""Junk thrown at every public callable of the core and of every game in ``cardgames.GAMES``.
+
+The property: whatever a caller passes, a public function or class of :mod:`cardgames` returns a
+value or raises one of the library's own errors (a :class:`~cardgames.errors.CardgamesError`, all
+of them ``ValueError`` s) with a short message. Never a bare ``TypeError``, ``AttributeError``,
+``KeyError`` or ``IndexError``, never a hang: a program that catches ``CardgamesError`` around a
+call, as the docs tell it to, does not crash.
+
+The callables are found, not listed: each core module's ``__all__``, each game package's
+``__all__`` and its ``GAME`` entry's functions. Arguments are drawn for each parameter of the
+callable's signature, so Python's own call errors (an unknown keyword, a missing argument), which
+are programming errors and may stay ``TypeError`` s, never happen. The junk mixes plain values
+(numbers of every size, text of every length, containers), the library's own values of every game
+(states, views, moves, rules, cards: a value of the right kind in the wrong place is junk too),
+and look-alikes (an object that equals everything, one whose ``repr`` fails, a namespace copying a
+state's fields). A parameter named like a state, a move, a seat or rules is given a real one of
+the game half the time, so that the junk in the other arguments is reached.
+
+Further properties: ``is_legal`` answers a bool for any move and never raises; each state-taking
+function refuses another game's state, a view or a look-alike with a ``RulesError`` naming what it
+expected; and no public value can be assigned to.
+"""
+
+from __future__ import annotations
+
+import enum
+import importlib
+import inspect
+import random
+import types
+import typing
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import cardgames
+from cardgames import (
+    agents,
+    cards,
+    dealing,
+    errors,
+    game,
+    history,
+    moves,
+    simulate,
+    tricks,
+    validators,
+)
+
+pytestmark = pytest.mark.filterwarnings("ignore:Generating overly large repr")
+
+NAMES = sorted(cardgames.GAMES)
+
+CORE = (cards, moves, dealing, validators, history, errors, tricks, agents, simulate, game)
+"""The core modules whose ``__all__`` the suite covers."""
+
+SKIPPED: dict[object, str] = {
+    game.Game.of: "the game author's one call at import, not an input boundary",
+    game.Game: "as Game.of: a game package builds its entry once, at import",
+}
+"""Public callables left out, each with the reason."""
+
+LONGEST_MESSAGE = 600
+"""No error message may be longer: a message quotes a short prefix of a long input."""
+
+
+# --- the library's own values, of every game ------------------------------------------------
+
+
+@attrs.frozen(repr=False)
+class Corpus:
+    """Values of one game, gathered from a seeded random match.
+
+    Attributes:
+        entry: The game's registry entry.
+        module: The game's package.
+        states: States along the match: before the first deal, in each phase met, at the end.
+        moves: Every legal move met, and a move text of each kind parsed.
+        others: Views, scores, hand scores, rules and histories of the match.
+    """
+
+    entry: game.AnyGame
+    module: types.ModuleType
+    states: tuple[Any, ...]
+    moves: tuple[Any, ...]
+    others: tuple[Any, ...]
+
+    def __repr__(self) -> str:
+        return f"<values of {self.entry.name}>"
+
+
+def gather(name: str) -> Corpus:
+    """Play a seeded random match of a game (at most 3 hands) and keep what it shows."""
+    entry = cardgames.GAMES[name]
+    chooser = random.Random(7)
+    state = entry.new_game(entry.rules_type(max_hands=3), seed=11)
+    states = [state]
+    found_moves: list[Any] = []
+    seen_kinds: set[type] = set()
+    while not entry.is_over(state):
+        legal = entry.legal_moves(state)
+        for move in legal:
+            if type(move) not in seen_kinds:
+                seen_kinds.add(type(move))
+                states.append(state)
+                found_moves.append(move)
+        state = entry.apply(state, chooser.choice(legal))
+        if chooser.random() < 0.03:
+            states.append(state)
+    states.append(state)
+    others: list[Any] = [entry.rules_type(), entry.score(state), state.history]
+    others.extend(entry.view(state, seat) for seat in range(state.players))
+    others.extend(entry.score(state).hands[:1])
+    return Corpus(
+        entry,
+        importlib.import_module(entry.module),
+        tuple(states),
+        tuple(found_moves),
+        tuple(others),
+    )
+
+
+CORPORA = {name: gather(name) for name in NAMES}
+ALL_MOVES = tuple(move for corpus in CORPORA.values() for move in corpus.moves)
+
+
+# --- look-alikes ------------------------------------------------------------------------------
+
+
+class EqualsAll:
+    """Equal to everything: a membership test by ``==`` lets it through."""
+
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    def __ne__(self, other: object) -> bool:
+        return False
+
+    def __hash__(self) -> int:
+        return 0
+
+
+class BadRepr:
+    """An object whose ``repr`` and ``str`` fail: an error message must still be made."""
+
+    def __repr__(self) -> str:
+        raise RuntimeError("no repr")
+
+    def __str__(self) -> str:
+        raise RuntimeError("no str")
+
+    def _repr_pretty_(self, printer: Any, _cycle: bool) -> None:
+        """Let Hypothesis print it in a failure report (it asks this before ``repr``)."""
+        printer.text("BadRepr()")
+
+
+class Junky:
+    """A callable that answers junk: where the library calls back, it must check the answer."""
+
+    def __call__(self, *_args: object, **_kwargs: object) -> object:
+        return "junk"
+
+
+def look_alike(state: Any) -> types.SimpleNamespace:
+    """A namespace holding a state's fields: it reads like a state but is none."""
+    return types.SimpleNamespace(
+        **{field.name: getattr(state, field.name) for field in attrs.fields(type(state))}
+    )
+
+
+BIG_ORDER = list(cards.pack(32)) * 2000
+"""64,000 cards: refusing them must cost milliseconds, and a short message."""
+
+
+@attrs.frozen(eq=False, repr=False)
+class Named:
+    """A look-alike as Hypothesis draws it: by its name, since printing some of them fails
+    (a number of 5,000 digits) or takes pages (64,000 cards). :func:`resolve` unwraps it."""
+
+    label: str
+    value: object
+
+    def __repr__(self) -> str:
+        return self.label
+
+    def _repr_pretty_(self, printer: Any, _cycle: bool) -> None:
+        """Print the name in a failure report."""
+        printer.text(self.label)
+
+
+def resolve(value: object) -> object:
+    """Return a drawn value with every :class:`Named` inside it replaced by what it names."""
+    if isinstance(value, Named):
+        return value.value
+    if isinstance(value, list):
+        return [resolve(item) for item in value]
+    if isinstance(value, tuple):
+        return tuple(resolve(item) for item in value)
+    if isinstance(value, dict):
+        return {resolve(key): resolve(item) for key, item in value.items()}
+    return value
+
+
+NAMED_STATES = {
+    name: tuple(
+        Named(f"<{name} state {place} of the corpus>", state)
+        for place, state in enumerate(corpus.states)
+    )
+    for name, corpus in CORPORA.items()
+}
+"""The states by their place in the corpus: a state's own repr runs to pages in a report."""
+
+ALL_STATES = tuple(state for states in NAMED_STATES.values() for state in states)
+
+LOOK_ALIKES: tuple[Named, ...] = tuple(
+    Named(label, value)
+    for label, value in (
+        ("EqualsAll()", EqualsAll()),
+        ("BadRepr()", BadRepr()),
+        ("Junky()", Junky()),
+        ("object()", object()),
+        ("64,000 cards", BIG_ORDER),
+        ("'x' * 100_000", "x" * 100_000),
+        ("'deal' and 3,000 cards", "deal " + " ".join(map(str, BIG_ORDER[:3000]))),
+        ("'bid ' + '9' * 4000", "bid " + "9" * 4000),
+        ("10**5000", 10**5000),
+        ("-(10**400)", -(10**400)),
+        ("2**63", 2**63),
+        ("2**256", 2**256),
+        ("2**257", 2**257),
+        ("1 << 52", 1 << 52),
+        ("nan", float("nan")),
+        ("inf", float("inf")),
+        ("b'play qh'", b"play qh"),
+        ("GAMES", cardgames.GAMES),
+        *((f"GAMES[{name!r}]", corpus.entry) for name, corpus in CORPORA.items()),
+        *(
+            (f"a look-alike of a {name} state", look_alike(corpus.states[-1]))
+            for name, corpus in CORPORA.items()
+        ),
+        *(
+            (f"a {name} {type(value).__name__}", value)
+            for name, corpus in CORPORA.items()
+            for value in corpus.others
+        ),
+    )
+)
+
+TEXTS = (
+    "",
+    " ",
+    "deal",
+    "play qh",
+    "Q♥",
+    "10h",
+    "bid 4",
+    "bid 0",
+    "bid -3",
+    "bid 3_0",
+    "trump h",
+    "trump x",
+    "discard 7c 8c 9c 10c",
+    "meld jh qh kh ah",
+    "meld qh qh qh",
+    "double",
+    "look",
+    "pass",
+    "take stock",
+    "half_up",
+    "ace_ten",
+    "kalter-schlag",
+)
+
+scalars = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-5, 60),
+    st.integers(),
+    st.floats(allow_nan=True),
+    st.sampled_from(TEXTS),
+    st.text(max_size=12),
+    st.binary(max_size=4),
+)
+library_values = st.sampled_from(
+    (*cards.CARDS, *cards.Suit, *cards.Rank, *ALL_MOVES, *ALL_STATES, *LOOK_ALIKES, -1)
+)
+hashables = st.one_of(scalars, st.sampled_from(cards.CARDS), st.integers(-2, 6))
+junk: st.SearchStrategy[object] = st.deferred(
+    lambda: st.one_of(
+        scalars,
+        library_values,
+        st.lists(junk, max_size=4),
+        st.lists(st.sampled_from(cards.CARDS), max_size=40),
+        st.tuples(junk, junk),
+        st.dictionaries(hashables, junk, max_size=3),
+        st.frozensets(hashables, max_size=3),
+    )
+)
+
+
+# --- the callables --------------------------------------------------------------------------
+
+
+@attrs.frozen
+class Target:
+    """One public callable, and what its parameters are given besides junk.
+
+    Attributes:
+        name: Where it was found, for the test's id.
+        call: The callable.
+        corpus: The game whose values a parameter named like a state or a move gets, or None.
+    """
+
+    name: str
+    call: Callable[..., object]
+    corpus: Corpus | None = None
+
+
+def is_protocol(value: object) -> bool:
+    """Whether a class is a typing Protocol (it cannot be called)."""
+    return isinstance(value, type) and bool(getattr(value, "_is_protocol", False))
+
+
+def callables_of(owner: str, namespace: object, names: Iterator[str]) -> Iterator[tuple[str, Any]]:
+    """Yield each public callable in ``names``, and each public class method of its classes."""
+    for name in names:
+        value = getattr(namespace, name)
+        if (
+            not callable(value)
+            or is_protocol(value)
+            or typing.get_origin(value) is not None  # a type alias, such as game.AnyGame
+            or (isinstance(value, type) and issubclass(value, type))  # a metaclass makes classes
+            or value in SKIPPED
+        ):
+            continue
+        yield f"{owner}.{name}", value
+        if isinstance(value, type) and not issubclass(value, BaseException | enum.Enum):
+            for method_name, method in vars(value).items():
+                if method_name.startswith("_") or not isinstance(
+                    method, classmethod | staticmethod
+                ):
+                    continue
+                bound = getattr(value, method_name)
+                if bound not in SKIPPED and getattr(bound, "__func__", bound) not in SKIPPED:
+                    yield f"{owner}.{name}.{method_name}", bound
+
+
+def targets() -> list[Target]:
+    """Every public callable of the core and of every registered game."""
+    found = [
+        Target(label, value)
+        for module in CORE
+        for label, value in callables_of(module.__name__, module, iter(module.__all__))
+    ]
+    found.append(Target("cardgames.agents.RandomAgent().choose", agents.RandomAgent().choose))
+    for name, corpus in CORPORA.items():
+        package = corpus.module
+        found.extend(
+            Target(label, value, corpus)
+            for label, value in callables_of(package.__name__, package, iter(package.__all__))
+        )
+        entry = corpus.entry
+        for field in attrs.fields(type(entry)):
+            value = getattr(entry, field.name)
+            if callable(value) and not isinstance(value, type):
+                found.append(Target(f"GAMES[{name!r}].{field.name}", value, corpus))
+        found.append(Target(f"GAMES[{name!r}].is_legal", entry.is_legal, corpus))
+        found.append(Target(f"GAMES[{name!r}].replay", entry.replay, corpus))
+    return found
+
+
+TARGETS = targets()
+
+STATE_NAMES = frozenset({"state", "before", "after"})
+MOVE_NAMES = frozenset({"move", "meld"})
+SEAT_NAMES = frozenset({"seat", "dealer", "first_dealer", "players", "mover"})
+
+
+def argument(data: st.DataObject, target: Target, parameter: inspect.Parameter) -> object:
+    """Draw a value for one parameter: junk, or half the time a real value of its kind."""
+    corpus = target.corpus
+    hint: st.SearchStrategy[object] | None = None
+    if corpus is not None and parameter.name in STATE_NAMES:
+        hint = st.sampled_from(NAMED_STATES[corpus.entry.name])
+    elif corpus is not None and parameter.name in MOVE_NAMES:
+        hint = st.sampled_from(corpus.moves)
+    elif corpus is not None and parameter.name == "rules":
+        hint = st.sampled_from((None, corpus.entry.rules_type()))
+    elif parameter.name in SEAT_NAMES:
+        hint = st.integers(0, 5)
+    elif parameter.name == "seed":
+        hint = st.integers(0, 2**63)
+    return data.draw(junk if hint is None else st.one_of(hint, junk), parameter.name)
+
+
+def arguments(data: st.DataObject, target: Target) -> tuple[list[object], dict[str, object]]:
+    """Draw arguments that fit the callable's signature (so no call error can happen)."""
+    call = target.call
+    if isinstance(call, type) and issubclass(call, enum.Enum):
+        return [data.draw(junk, "value")], {}
+    try:
+        signature = inspect.signature(call)
+    except ValueError:  # a builtin without a signature (an exception class): any arguments
+        return data.draw(st.lists(junk, max_size=2), "args"), {}
+    positional: list[object] = []
+    keywords: dict[str, object] = {}
+    skipped = False  # once a positional parameter is left out, the later ones go by keyword
+    for parameter in signature.parameters.values():
+        kind = parameter.kind
+        if kind is inspect.Parameter.VAR_POSITIONAL and not skipped:
+            positional.extend(data.draw(st.lists(junk, max_size=2), parameter.name))
+        if kind in {inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD}:
+            continue
+        optional = parameter.default is not inspect.Parameter.empty
+        if optional and not data.draw(st.booleans(), f"give {parameter.name}"):
+            skipped = skipped or kind is not inspect.Parameter.KEYWORD_ONLY
+            continue
+        if skipped and kind is inspect.Parameter.POSITIONAL_ONLY:
+            break  # it cannot be given after one left out
+        value = argument(data, target, parameter)
+        if kind is inspect.Parameter.KEYWORD_ONLY or skipped:
+            keywords[parameter.name] = value
+        else:
+            positional.append(value)
+    return positional, keywords
+
+
+def check_error(error: errors.CardgamesError) -> None:
+    """A library error: one of the documented classes, with a short message."""
+    assert type(error).__module__ == errors.__name__
+    assert type(error).__name__ in errors.__all__
+    message = str(error)
+    assert message
+    assert len(message) <= LONGEST_MESSAGE, f"a message of {len(message)} characters"
+
+
+@pytest.mark.parametrize("target", TARGETS, ids=[target.name for target in TARGETS])
+@settings(
+    max_examples=40,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(data=st.data())
+def test_junk_meets_a_value_or_a_documented_error(target: Target, data: st.DataObject) -> None:
+    positional, keywords = arguments(data, target)
+    try:
+        target.call(*map(resolve, positional), **{k: resolve(v) for k, v in keywords.items()})
+    except errors.CardgamesError as error:
+        check_error(error)
+
+
+def test_every_registered_game_and_the_core_are_covered() -> None:
+    covered = {target.name for target in TARGETS}
+    for name in NAMES:
+        package = cardgames.GAMES[name].module
+        assert f"GAMES[{name!r}].apply" in covered
+        assert f"{package}.new_game" in covered
+        assert f"{package}.Rules" in covered
+    for module in CORE:
+        assert any(target.name.startswith(module.__name__ + ".") for target in TARGETS), module
+    assert len(TARGETS) > 100
+
+
+# --- is_legal, foreign states -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", NAMES)
+@settings(max_examples=150)
+@given(data=st.data())
+def test_is_legal_answers_a_bool_for_any_move(name: str, data: st.DataObject) -> None:
+    corpus = CORPORA[name]
+    state = resolve(data.draw(st.sampled_from(NAMED_STATES[name]), "state"))
+    move = resolve(data.draw(st.one_of(junk, st.sampled_from(ALL_MOVES)), "move"))
+    answer = corpus.entry.is_legal(state, move)
+    assert answer is True or answer is False
+    if answer:
+        corpus.entry.apply(state, move)
+
+
+def foreign_states(name: str) -> list[object]:
+    """What a game's functions must refuse as a state: every other game's, and the look-alikes."""
+    found: list[object] = [None, 3, "state", look_alike(CORPORA[name].states[-1])]
+    found.extend(CORPORA[name].others)
+    for other, corpus in CORPORA.items():
+        if other != name:
+            found.extend((corpus.states[0], corpus.states[-1]))
+    return found
+
+
+def state_calls(entry: game.AnyGame, state: object, own: Any) -> list[Callable[[], object]]:
+    """Every call of the entry that takes a state, with ``state`` in a state's place."""
+    move = entry.legal_moves(own)[0] if entry.legal_moves(own) else entry.parse_move("deal")
+    return [
+        lambda: entry.current_player(state),
+        lambda: entry.legal_moves(state),
+        lambda: entry.apply(state, move),
+        lambda: entry.apply(state, move, seat=0),
+        lambda: entry.is_over(state),
+        lambda: entry.score(state),
+        lambda: entry.view(state, 0),
+        lambda: entry.narrate(state, move, own),
+        lambda: entry.narrate(own, move, state),
+        lambda: entry.is_legal(state, move),
+    ]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_foreign_state_is_refused_naming_what_was_expected(name: str) -> None:
+    entry = cardgames.GAMES[name]
+    module = entry.module.removeprefix("cardgames.")
+    for own in CORPORA[name].states[:3]:
+        for foreign in foreign_states(name):
+            for call in state_calls(entry, foreign, own):
+                with pytest.raises(errors.RulesError, match=rf"^expected a {module}\.State "):
+                    call()
+
+
+# --- nothing public can be assigned ---------------------------------------------------------
+
+
+def public_values() -> Iterator[object]:
+    """One of each kind of value the library hands out."""
+    yield cardgames.GAMES
+    yield cards.CARDS[0]
+    yield tricks.Ranking.build(
+        cards.pack(32), suit_of=lambda card: int(card.suit), strength=lambda card: int(card.rank)
+    )
+    link = history.record("deal", None)
+    yield history.record("play Q♥", link)
+    for corpus in CORPORA.values():
+        yield corpus.entry
+        yield from corpus.states
+        yield from corpus.moves
+        yield from corpus.others
+        last = corpus.states[-1]
+        yield last.match
+        yield from getattr(last, "tricks", ())[:1]
+
+
+def attribute_names(value: object) -> list[str]:
+    """The names to try on a value: its attrs fields or slots, its public attributes, a new one."""
+    names = {"new_attribute", "move", "previous", "length", "_games", "_memo"}
+    kind = type(value)
+    if attrs.has(kind):
+        names.update(field.name for field in attrs.fields(kind))
+    names.update(name for name in dir(value) if not name.startswith("__"))
+    return sorted(names)
+
+
+def test_no_public_value_can_be_assigned_to() -> None:
+    checked = 0
+    for value in public_values():
+        try:
+            digest: int | None = hash(value)
+        except TypeError:  # a mapping, or a registry entry that holds one
+            digest = None
+        shown = repr(value)
+        for name in attribute_names(value):
+            with pytest.raises(AttributeError):
+                setattr(value, name, 7)
+            with pytest.raises(AttributeError):
+                delattr(value, name)
+            checked += 1
+        assert repr(value) == shown
+        if digest is not None:
+            assert hash(value) == digest
+    assert checked > 1000
+
+
+def test_a_history_link_cannot_be_changed_and_still_pickles() -> None:
+    state = CORPORA[NAMES[0]].states[-1]
+    link = state.history
+    assert isinstance(link, history.History)
+    before = history.moves_of(link)
+    with pytest.raises(AttributeError, match="a move history cannot be changed"):
+        link.move = None
+    with pytest.raises(AttributeError, match="a move history cannot be changed"):
+        link.previous = None
+    assert history.moves_of(link) == before
+    assert not hasattr(link, "__dict__")
