@@ -22,19 +22,17 @@ Example:
 from __future__ import annotations
 
 import random
-from typing import Final, TypeVar, cast
+from typing import Final, cast
 
 import attrs
 
-from cardgames import cards, errors, game, tricks
+from cardgames import agents, cards, errors, game, tricks
 from cardgames import moves as core_moves
 from cardgames.kalter_schlag import engine, facts
 from cardgames.kalter_schlag.moves import DOUBLE, Move
 from cardgames.kalter_schlag.state import PLAYERS, TRICKS, View
 
 __all__ = ["RuleAgent"]
-
-MoveT = TypeVar("MoveT")
 
 _ESCAPE: Final = 0.55
 """The chance, per card still out that beats it, that a card does not win the trick."""
@@ -82,7 +80,7 @@ class RuleAgent:
     match. ``rng`` only breaks ties, so a seeded match replays exactly.
     """
 
-    def choose(self, view: game.PlayerView[MoveT], rng: random.Random) -> MoveT:
+    def choose(self, view: game.PlayerView[agents.MoveT], rng: random.Random) -> agents.MoveT:
         """Return one of ``view.legal_moves``.
 
         It is typed as every agent is (:class:`cardgames.agents.Agent`), so that it sits in a
@@ -104,7 +102,7 @@ class RuleAgent:
                 f"random.Random, not {errors.quote((view, rng))}"
             )
         # A Kalter Schlag view's moves are Kalter Schlag moves: MoveT is Move here.
-        return cast("MoveT", _choose(given, rng))
+        return cast("agents.MoveT", _choose(given, rng))
 
 
 def _choose(view: View, rng: random.Random) -> Move:
