@@ -505,3 +505,10 @@ def test_narrate_names_every_loser_of_a_tie() -> None:
         "; hand 1, seats 0, 1: 60 card points × 4 two Jungfrauen = 240; "
         "the match is over: seats 0, 1 lose with 240"
     )
+
+
+def test_a_long_input_gets_a_short_message() -> None:
+    with pytest.raises(errors.RulesError) as caught:
+        ks.winning_card(list(PACK) * 2000)
+    assert str(caught.value).startswith("a trick holds one to four different cards, not '7♣ 8♣")
+    assert len(str(caught.value)) < 200

@@ -233,7 +233,8 @@ def winning_card(
     found = _cards(played, "played")
     if not 1 <= len(found) <= PLAYERS or len(set(found)) != len(found):
         raise errors.RulesError(
-            f"a trick holds one to four different cards, not {cards.format_cards(found)!r}"
+            "a trick holds one to four different cards, "
+            f"not {errors.quote(cards.format_cards(found))}"
         )
     ranking = engine.RANKINGS[checked.plain_rank_order]
     return found[tricks.best([card.index for card in found], ranking)]
