@@ -867,7 +867,7 @@ def test_view_of_the_trick_and_the_tricks() -> None:
 def test_narrate() -> None:
     before = start()
     dealt = deal(E1, "7♣")
-    line = mg.narrate(before, mg.Deal(), dealt)
+    line = mg.narrate(before, dealt.moves[-1], dealt)  # the stacked deal
     assert line is not None
     assert line.startswith("deal 1: seat 5 deals, 7♣ turned up for trump; ante 1 chip a pool")
     assert "seat 3 shows pool II (K♥ Q♥)" in line
@@ -893,7 +893,8 @@ def test_narrate() -> None:
     void = mg.apply(dealt, mg.Misdeal())
     assert mg.narrate(dealt, mg.Misdeal(), void) == (
         "seat 5 misdealt: the deal is void; misdeal: seat 0 +1, seat 1 +1, seat 2 +1, "
-        "seat 3 +1, seat 4 +1, seat 5 −5"
+        "seat 3 +1, seat 4 +1, seat 5 −5; deal 1 over: seat 5 misdealt: the deal is void and "
+        "dealt again without a new ante"
     )
     moved = mg.apply(start(), mg.DealOutOfTurn(1))
     assert (mg.narrate(start(), mg.DealOutOfTurn(1), moved) or "").startswith(

@@ -390,7 +390,8 @@ def order_for(
 
     Raises:
         RulesError: If a hand is not 5 cards, a card is wanted twice or is not in the pack,
-            the trump card is in a hand, or a seat is out of range.
+            the trump card is in a hand, a seat is out of range, ``players`` is not 5 to 10,
+            or ``hands`` is neither a mapping nor a sequence of ``players`` items.
         CardParseError: If a card given as text does not parse.
 
     Example:
@@ -401,14 +402,7 @@ def order_for(
     rules = game.check_rules(rules, Rules, "mariage")
     size = rules.pack_size(players)
     dealer = game.check_seat(dealer, players, what="dealer")
-    if isinstance(hands, Mapping):
-        wanted = dict(hands)
-    else:
-        if len(hands) != players:
-            raise errors.RulesError(
-                f"give a hand (or None) for each of the {players} seats, not {len(hands)}"
-            )
-        wanted = {seat: hand for seat, hand in enumerate(hands) if hand is not None}
+    wanted = dealing.by_seat(hands, players)
     pack = PACKS[size]
     turned: tuple[cards.Card, ...] = ()
     if trump_card is not None:

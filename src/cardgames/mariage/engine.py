@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Sequence
 from typing import Final
 
@@ -49,6 +50,8 @@ _OFFERED: Final[tuple[tuple[Move, ...], ...]] = tuple(
 )
 """``_OFFERED[queen]``: decline or play the queen (``forced_queen="penalty_only"``)."""
 _KINGS_IN_PACK: Final = 4
+_MODULE: Final = "mariage"
+_PLAYERS: Final = "Mariage is played by 5 to 10 players"
 _KINGS: Final = play.KINGS
 _SUITS: Final = play.SUIT_MASKS
 
@@ -79,10 +82,8 @@ def new_game(
         >>> mariage.current_player(state), mariage.legal_moves(state), state.balances
         (4, (Deal(),), (50, 50, 50, 50, 50))
     """
-    rules = game.check_rules(rules, Rules, "mariage")
-    players = game.check_players(
-        players, PLAYER_COUNTS, says="Mariage is played by 5 to 10 players"
-    )
+    rules = game.check_rules(rules, Rules, _MODULE)
+    players = game.check_players(players, PLAYER_COUNTS, says=_PLAYERS)
     seed = game.start_seed(seed)
     if first_dealer is None:
         first_dealer = dealing.rng(seed, "first dealer").randrange(players)
@@ -141,8 +142,8 @@ def pack(rules: Rules, players: int) -> tuple[cards.Card, ...]:
         >>> len(mariage.pack(mariage.Rules(), 6)), len(mariage.pack(mariage.Rules(), 7))
         (36, 52)
     """
-    rules = game.check_rules(rules, Rules, "mariage")
-    return cards.pack(rules.pack_size(players))
+    rules = game.check_rules(rules, Rules, _MODULE)
+    return PACKS[rules.pack_size(players)]
 
 
 def max_hand_moves(rules: Rules, players: int) -> int:
@@ -151,6 +152,9 @@ def max_hand_moves(rules: Rules, players: int) -> int:
     The deal, a deal out of turn recorded before the next, five cards from each player; with
     ``auto_claim=False`` five claims and a pass from each; in ``penalty_only`` a decline for
     each king.
+
+    Raises:
+        RulesError: If ``rules`` is not Mariage's or ``players`` is not 5 to 10.
 
     Example:
         >>> from cardgames import mariage
@@ -162,6 +166,8 @@ def max_hand_moves(rules: Rules, players: int) -> int:
         ... )
         (32, 72)
     """
+    rules = game.check_rules(rules, Rules, _MODULE)
+    players = game.check_players(players, PLAYER_COUNTS, says=_PLAYERS)
     claims = 0 if rules.auto_claim else players * (len(CLAIMED) + 1)
     declines = _KINGS_IN_PACK if rules.forced_queen == "penalty_only" else 0
     return 2 + claims + players * HAND_SIZE + declines
@@ -172,7 +178,12 @@ def current_player(state: State) -> int | None:
 
     In play it is the seat whose turn it is, or the holder of a queen whose king has just been
     played, who plays her out of turn (rule 23).
+
+    Raises:
+        RulesError: If ``state`` is not a Mariage state.
     """
+    if type(state) is not State:
+        game.check_state(state, State, _MODULE)
     if state.match.winners is not None:
         return None
     if state.table.closed:
@@ -189,7 +200,12 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     ``penalty_only``; otherwise each playable card as ``Play`` in card order. Empty when the
     session is over. ``Deal(order=...)``, ``Misdeal()`` and ``DealOutOfTurn`` are legal where
     they apply but never listed.
+
+    Raises:
+        RulesError: If ``state`` is not a Mariage state.
     """
+    if type(state) is not State:
+        game.check_state(state, State, _MODULE)
     if state.match.winners is not None:
         return ()
     table = state.table
@@ -218,9 +234,11 @@ def apply(state: State, move: Move, /, *, seat: int | None = None) -> State:
             it must be the seat to move. A seat never sends a table event.
 
     Raises:
-        IllegalMoveError: If the move breaks a rule; the message names the rule.
+        IllegalMoveError: If the move breaks a rule, or is not a Mariage move at all; the
+            message names the rule.
         NotYourTurnError: If ``seat`` is given and is not the seat to move.
         MatchOverError: If the session is over.
+        RulesError: If ``state`` is not a Mariage state (another game's included).
 
     Example:
         >>> from cardgames import mariage
@@ -231,8 +249,12 @@ def apply(state: State, move: Move, /, *, seat: int | None = None) -> State:
         ...
         cardgames.errors.IllegalMoveError: misdeal is a recorded table event, not a player's ...
     """
-    table = state.table
-    if type(move) is Play and not table.closed and not table.claiming:
+    if (
+        type(move) is Play
+        and type(state) is State
+        and not (table := state.table).closed
+        and not table.claiming
+    ):
         # The hot path: a card played in turn, checked on bit sets (rules 22, 23). Anything
         # that fails here goes the long way below, which says what is wrong.
         turn = state.turn
@@ -281,6 +303,8 @@ def apply(state: State, move: Move, /, *, seat: int | None = None) -> State:
 
 def _apply_checked(state: State, move: Move, seat: int | None) -> State:
     """Apply a move off the hot path: check whose it is, then apply it or say what is wrong."""
+    if type(state) is not State:
+        game.check_state(state, State, _MODULE)
     if type(move) is Misdeal or type(move) is DealOutOfTurn:
         return _record_event(state, move, seat)
     mover = game.check_turn(current_player(state), seat, move)
@@ -295,7 +319,7 @@ def _apply_checked(state: State, move: Move, seat: int | None) -> State:
     if type(move) is Decline:
         return play.decline(state, mover, move)
     raise errors.IllegalMoveError(
-        f"{move!r} is not a Mariage move (use Deal, Claim, Pass, Decline or Play)",
+        f"{errors.quote(move)} is not a Mariage move (use Deal, Claim, Pass, Decline or Play)",
         move=move,
         seat=mover,
     )
@@ -336,12 +360,21 @@ def _play(before: State, seat: int, move: Play) -> State:
 
 
 def is_over(state: State) -> bool:
-    """Return whether the session has ended."""
+    """Return whether the session has ended.
+
+    Raises:
+        RulesError: If ``state`` is not a Mariage state.
+    """
+    if type(state) is not State:
+        game.check_state(state, State, _MODULE)
     return state.match.winners is not None
 
 
 def score(state: State) -> Score:
     """Return the score sheet: net results, balances, pools, every deal and the ledger.
+
+    Raises:
+        RulesError: If ``state`` is not a Mariage state.
 
     Example:
         >>> from cardgames import mariage
@@ -351,7 +384,7 @@ def score(state: State) -> Score:
         >>> sheet.pools, sheet.ledger_lines[0]
         ((6, 6, 6, 6, 6, 6), 'seat 0 pays pool I 1 chip: ante')
     """
-    match = state.match
+    match = game.check_state(state, State, _MODULE).match
     table = state.table
     return Score(
         totals=match.totals,
@@ -379,9 +412,9 @@ def view(state: State, seat: int) -> View:
     """Return what ``seat`` may know: its own cards and everything shown or played face up.
 
     Raises:
-        RulesError: If ``seat`` is not a seat of the session.
+        RulesError: If ``state`` is not a Mariage state or ``seat`` not a seat of the session.
     """
-    match = state.match
+    match = game.check_state(state, State, _MODULE).match
     table = state.table
     seat = game.check_seat(seat, match.players)
     mover = current_player(state)
@@ -394,9 +427,11 @@ def view(state: State, seat: int) -> View:
         )
     return View(
         seat=seat,
+        players=match.players,
         hand_number=match.hand_number,
         dealer=match.dealer,
         current_player=mover,
+        phase=state.phase,
         hand=tuple(cards.cards_in(state.hands[seat])),
         hand_sizes=tuple(hand.bit_count() for hand in state.hands),
         trump=state.trump,
@@ -411,6 +446,8 @@ def view(state: State, seat: int) -> View:
         totals=match.totals,
         last_hand=match.hand_scores[-1] if match.hand_scores else None,
         over=match.winners is not None,
+        winners=match.winners or (),
+        losers=match.losers or (),
         legal_moves=legal_moves(state) if mover == seat else (),
     )
 
@@ -419,7 +456,14 @@ def narrate(before: State, move: Move, after: State) -> str | None:
     """Return a line of public facts: deals, claims, the forced queen, tricks and payments.
 
     None for a play that neither finishes a trick nor answers a king, and for a pass that does
-    not end the claims.
+    not end the claims. The line of a move that ends a deal (its last card, or a misdeal) goes
+    on with the deal's score line, ``deal 3 over: …`` (its
+    :attr:`~cardgames.game.HandScore.explanation`), and with the session's result when the
+    deal ends the session, so that a server can broadcast it.
+
+    Raises:
+        RulesError: If ``before`` or ``after`` is not a Mariage state, ``move`` not a Mariage
+            move, or ``after`` not the state ``move`` led to from ``before``.
 
     Example:
         >>> from cardgames import mariage
@@ -428,6 +472,37 @@ def narrate(before: State, move: Move, after: State) -> str | None:
         >>> print(mariage.narrate(state, mariage.Deal(), after))  # doctest: +ELLIPSIS
         deal 1: seat 1 deals, ... turned up for trump; ante 1 chip a pool from each player...
     """
+    game.check_state(before, State, _MODULE)
+    game.check_state(after, State, _MODULE)
+    if type(move) not in _MOVES:
+        raise errors.RulesError(f"expected a Mariage move, not {errors.quote(move)}")
+    game.check_step(before, move, after)
+    line = _line(before, move, after)
+    if before.table.closed or not after.table.closed:
+        return line
+    ended = f"deal {after.hand_number} over: {after.match.hand_scores[-1].explanation}"
+    return "; ".join(filter(None, (line, ended, _result(after))))
+
+
+_MOVES: Final = frozenset(typing.get_args(Move))
+"""The classes of Mariage's moves."""
+
+
+def _result(after: State) -> str:
+    """Return the session's result once it is over, else ``""``."""
+    winners = after.match.winners
+    if winners is None:
+        return ""
+    if not winners:
+        return "the session is over: every balance is equal, nobody wins"
+    who = "seat" if len(winners) == 1 else "seats"
+    verb = "wins" if len(winners) == 1 else "win"
+    chips = after.table.balances[winners[0]]
+    return f"the session is over: {who} {', '.join(map(str, winners))} {verb} with {chips} chips"
+
+
+def _line(before: State, move: Move, after: State) -> str | None:
+    """Return the line of commentary on a move, before a deal's score line is added."""
     if type(move) is Misdeal:
         ledger = after.table.ledger
         paid = [] if ledger is None else list(ledger.move[1])

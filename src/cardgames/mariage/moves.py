@@ -32,6 +32,7 @@ import attrs
 from cardgames import cards, errors, moves
 from cardgames.mariage import claims
 from cardgames.mariage.pools import CLAIMED, Pool
+from cardgames.mariage.rules import PLAYER_COUNTS
 from cardgames.moves import Deal, Play
 
 __all__ = [
@@ -58,7 +59,7 @@ def _pool(value: object) -> Pool:
         return value
     if isinstance(value, str):
         return Pool.parse(value)
-    raise errors.MoveParseError(f"a claim names a pool (point … queen), not {value!r}")
+    raise errors.MoveParseError(f"a claim names a pool (point … queen), not {errors.quote(value)}")
 
 
 def _shown(value: Iterable[cards.Card | str] | str | None) -> tuple[cards.Card, ...]:
@@ -66,8 +67,21 @@ def _shown(value: Iterable[cards.Card | str] | str | None) -> tuple[cards.Card, 
     if value is None:
         return ()
     if not isinstance(value, str | Iterable):
-        raise errors.MoveParseError(f"a claim shows cards, not {value!r}")
+        raise errors.MoveParseError(f"a claim shows cards, not {errors.quote(value)}")
     return tuple(sorted(cards.as_cards(value)))
+
+
+_LISTED: Final = 5
+"""The most cards an error message lists: a hand's worth."""
+
+
+def _listed(shown: tuple[cards.Card, ...]) -> str:
+    """Return the cards shown for a message: listed up to a hand's worth, else counted."""
+    if not shown:
+        return "no cards"
+    if len(shown) > _LISTED:
+        return f"{len(shown)} cards"
+    return cards.format_cards(shown)
 
 
 @attrs.frozen
@@ -105,14 +119,13 @@ class Claim:
         if pool is Pool.POINT:
             if not claims.is_sequence(self.cards):
                 raise errors.MoveParseError(
-                    "a point is 3 to 5 cards of one suit in sequence, not "
-                    f"{cards.format_cards(self.cards) or 'no cards'}"
+                    f"a point is 3 to 5 cards of one suit in sequence, not {_listed(self.cards)}"
                 )
         else:
             if self.cards and cards.mask_of(self.cards) != pool.mask:
                 raise errors.MoveParseError(
                     f"{pool} ({pool.word}) is claimed with {cards.format_cards(pool.cards)}, not "
-                    f"{cards.format_cards(self.cards)}"
+                    f"{_listed(self.cards)}"
                 )
             object.__setattr__(self, "cards", pool.cards)
 
@@ -145,7 +158,8 @@ class Claim:
         name, _, shown = rest.partition(" ")
         if verb != "claim" or not name:
             raise errors.MoveParseError(
-                f"cannot read {text!r} as a claim: write 'claim' and a pool, e.g. 'claim king'"
+                f"cannot read {errors.quote(text)} as a claim: write 'claim' and a pool, "
+                "e.g. 'claim king'"
             )
         return cls(Pool.parse(name), shown.strip() or None)
 
@@ -199,10 +213,15 @@ class Misdeal:
         return "misdeal"
 
 
+_SEATS: Final = max(PLAYER_COUNTS)
+
+
 def _seat(value: object) -> int:
-    """Accept a seat number: a non-negative int."""
-    if type(value) is not int or value < 0:
-        raise errors.MoveParseError(f"a seat is a whole number from 0, not {value!r}")
+    """Accept a seat number: a whole number from 0 to 9 (ten players at most)."""
+    if type(value) is not int or not 0 <= value < _SEATS:
+        raise errors.MoveParseError(
+            f"a seat is a whole number from 0 to {_SEATS - 1}, not {errors.quote(value)}"
+        )
     return value
 
 
@@ -247,7 +266,7 @@ _WORDS: Final[dict[str, Any]] = {
 def parse_move(text: str) -> Move:
     """Read a move from its text.
 
-    ``deal`` (or ``deal <order>``), ``claim point 8♠ 9♠ 10♠``, ``claim marriage`` (or
+    ``deal``, ``claim point 8♠ 9♠ 10♠``, ``claim marriage`` (or
     ``claim II``), ``pass`` (or ``done``), ``decline``, ``play Q♥`` (or a card alone),
     ``misdeal``, ``out-of-turn 3``.
 
@@ -268,11 +287,11 @@ def parse_move(text: str) -> Move:
         found: Move = _WORDS[verb]
         return found
     if verb == "out-of-turn":
-        if rest.isdigit() and rest.isascii():
+        if rest.isdigit() and rest.isascii() and len(rest) <= len(str(_SEATS)):
             return DealOutOfTurn(int(rest))
         raise errors.MoveParseError(
-            f"cannot read {text!r} as a deal out of turn: write 'out-of-turn' and the seat that "
-            "dealt, e.g. 'out-of-turn 3'"
+            f"cannot read {errors.quote(text)} as a deal out of turn: write 'out-of-turn' and "
+            "the seat that dealt, e.g. 'out-of-turn 3'"
         )
     if verb == "play" or not rest:
         try:
@@ -281,8 +300,8 @@ def parse_move(text: str) -> Move:
             if verb == "play":
                 raise
     raise errors.MoveParseError(
-        f"cannot read {text!r} as a Mariage move: use 'deal', 'claim <pool>', 'pass', 'decline', "
-        "'play <card>', 'misdeal' or 'out-of-turn <seat>'"
+        f"cannot read {errors.quote(text)} as a Mariage move: use 'deal', 'claim <pool>', "
+        "'pass', 'decline', 'play <card>', 'misdeal' or 'out-of-turn <seat>'"
     )
 
 

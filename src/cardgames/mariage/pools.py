@@ -16,7 +16,7 @@ from __future__ import annotations
 import enum
 from typing import Final
 
-from cardgames import cards, errors
+from cardgames import cards, errors, validators
 
 __all__ = [
     "CLAIMED",
@@ -33,8 +33,12 @@ JESTER: Final = cards.Card(cards.Rank.JACK, cards.Suit.DIAMONDS)
 """The jester («шут»), the jack of diamonds."""
 
 
-class Pool(enum.Enum):
-    """A pool of chips, numbered I to VI as the source numbers its boxes."""
+class Pool(enum.Enum, metaclass=validators.ExactLookup):
+    """A pool of chips, numbered I to VI as the source numbers its boxes.
+
+    ``Pool(2)`` is ``Pool.MARRIAGE``; a value that is no pool's number (``2.0`` and ``True``
+    included) raises :class:`~cardgames.errors.RulesError`; :meth:`parse` reads a pool's name.
+    """
 
     POINT = 1
     """I, «масть или пуан»: the best sequence of 3 to 5 cards of one suit (rule 13)."""
@@ -79,6 +83,14 @@ class Pool(enum.Enum):
         return f"pool {self.numeral}"
 
     @classmethod
+    def _missing_(cls, value: object) -> Pool:
+        """Refuse a value that is no pool's number (Python calls this when a lookup fails)."""
+        raise errors.RulesError(
+            f"{errors.quote(value)} is not a pool: the pools are numbered 1 to 6 "
+            "(Pool.parse reads a name)"
+        )
+
+    @classmethod
     def parse(cls, text: str) -> Pool:
         """Read a pool from its name (``point``, ``suit``, ``marriage`` …), numeral or number.
 
@@ -88,8 +100,8 @@ class Pool(enum.Enum):
         found = _BY_NAME.get(text.strip().lower()) if isinstance(text, str) else None  # type: ignore[redundant-expr]  # callers may pass anything
         if found is None:
             raise errors.MoveParseError(
-                f"cannot read {text!r} as a pool: use point, marriage, jester, king, queen or "
-                "tricks (or I to VI)"
+                f"cannot read {errors.quote(text)} as a pool: use point, marriage, jester, king, "
+                "queen or tricks (or I to VI)"
             )
         return found
 

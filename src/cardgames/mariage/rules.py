@@ -103,7 +103,9 @@ def _one_of(choices: tuple[str, ...]) -> validators.Validator:
     def check(_instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
         if not any(value is choice for choice in choices):
             listed = ", ".join(repr(choice) for choice in choices)
-            raise errors.RulesError(f"{attribute.name} must be one of {listed}, not {value!r}")
+            raise errors.RulesError(
+                f"{attribute.name} must be one of {listed}, not {errors.quote(value)}"
+            )
 
     return check
 
@@ -130,7 +132,7 @@ def _check_point_compare(_instance: object, attribute: attrs.Attribute[Any], val
         listed = ", ".join(POINT_KEYS)
         raise errors.RulesError(
             f"{attribute.name} must name each of {listed} once, in the order they decide, "
-            f"not {value!r}"
+            f"not {errors.quote(value)}"
         )
 
 
@@ -145,32 +147,40 @@ def _deck_for_players(value: object) -> object:
         pairs = list(value)
     else:
         return value
-    if not all(isinstance(pair, tuple) and len(pair) == 2 for pair in pairs):  # type: ignore[redundant-expr]  # callers may pass anything
-        return value
-    table: dict[object, object] = dict(_DEFAULT_PACKS)
+    if not _pairs(pairs) or not all(type(count) is int for count, _ in pairs):
+        return value  # the validator refuses it, naming what is wrong
+    table: dict[int, object] = dict(_DEFAULT_PACKS)
     table.update(pairs)
-    if not all(type(count) is int for count in table):
-        return tuple(table.items())
-    return tuple(sorted(table.items(), key=lambda pair: pair[0]))  # type: ignore[arg-type,return-value]  # int keys, checked above
+    return tuple(sorted(table.items()))
+
+
+def _pairs(value: object) -> bool:
+    """Return whether ``value`` is a sequence of pairs (tuples of two)."""
+    return isinstance(value, tuple | list) and all(
+        isinstance(pair, tuple) and len(pair) == 2  # a pair
+        for pair in value
+    )
 
 
 def _check_deck_for_players(
     _instance: object, attribute: attrs.Attribute[Any], value: object
 ) -> None:
     """Accept a 36- or 52-card pack for each of 5 to 10 players, 36 only up to 7 players."""
-    if not isinstance(value, tuple):
+    if not isinstance(value, tuple) or not _pairs(value):
         raise errors.RulesError(
-            f"{attribute.name} must map player counts to pack sizes, e.g. {{7: 36}}, not {value!r}"
+            f"{attribute.name} must map player counts to pack sizes, e.g. {{7: 36}}, "
+            f"not {errors.quote(value)}"
         )
     for players, size in value:
         if type(players) is not int or players not in PLAYER_COUNTS:
             raise errors.RulesError(
-                f"{attribute.name}: Mariage is played by 5 to 10 players, not {players!r}"
+                f"{attribute.name}: Mariage is played by 5 to 10 players, "
+                f"not {errors.quote(players)}"
             )
         if type(size) is not int or size not in (36, 52):
             raise errors.RulesError(
-                f"{attribute.name}: the pack has 36 or 52 cards, not {size!r} (for {players} "
-                "players)"
+                f"{attribute.name}: the pack has 36 or 52 cards, not {errors.quote(size)} "
+                f"(for {players} players)"
             )
         if players * HAND_SIZE + 1 > size:
             raise errors.RulesError(
@@ -351,4 +361,6 @@ class Rules:
         for count, size in self.deck_for_players:
             if count == players and type(players) is int:
                 return size
-        raise errors.RulesError(f"Mariage is played by 5 to 10 players, not {players!r}")
+        raise errors.RulesError(
+            f"Mariage is played by 5 to 10 players, not {errors.quote(players)}"
+        )

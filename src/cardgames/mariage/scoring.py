@@ -80,8 +80,44 @@ OUT_OF_TURN_CHIPS: Final = 1
 """What a player who deals out of turn pays each other player (rule 36)."""
 
 
+_TRANSFER: Final = ("payer", "payee", "amount")
+_SEAT_LIMIT: Final = 10
+"""Seats are 0 to 9: ten players at most."""
+
+
+def _is_party(number: int) -> bool:
+    """Return whether a number names a party of a transfer: a seat, a pool or the discard."""
+    return 0 <= number < _SEAT_LIMIT or -len(POOLS) <= number < 0 or number == DISCARDED
+
+
+def _is_transfer(transfer: object) -> bool:
+    """Return whether ``transfer`` is ``(payer, payee, amount)``: two parties, 1 chip or more."""
+    return (
+        isinstance(transfer, tuple)
+        and len(transfer) == len(_TRANSFER)
+        and all(type(item) is int for item in transfer)
+        and transfer[2] >= 1
+        and _is_party(transfer[0])
+        and _is_party(transfer[1])
+    )
+
+
 def party(number: int) -> int | Pool | None:
-    """Return a party of a transfer: a seat, a :class:`~cardgames.mariage.Pool` or None."""
+    """Return a party of a transfer: a seat, a :class:`~cardgames.mariage.Pool` or None.
+
+    Raises:
+        RulesError: If ``number`` is neither a seat (0 to 9), a pool (-1 to -6) nor the
+            discard (:data:`DISCARDED`).
+
+    Example:
+        >>> party(3), party(-2), party(DISCARDED)
+        (3, <Pool.MARRIAGE: 2>, None)
+    """
+    if type(number) is not int or not _is_party(number):
+        raise errors.RulesError(
+            f"number must be a seat (0 to 9), a pool (-1 to -6) or the discard (-99), "
+            f"not {errors.quote(number)}"
+        )
     if number >= 0:
         return number
     if number == DISCARDED:
@@ -121,11 +157,29 @@ class Payment:
 
     @classmethod
     def of(cls, hand: int, transfer: Transfer, reason: str) -> Payment:
-        """Return the payment a transfer made (see :data:`~cardgames.mariage.scoring.Transfer`)."""
+        """Return the payment a transfer made (see :data:`~cardgames.mariage.scoring.Transfer`).
+
+        Raises:
+            RulesError: If ``hand`` is not a deal's number, ``transfer`` not a transfer of 1 or
+                more chips between two parties, or ``reason`` not text.
+
+        Example:
+            >>> print(Payment.of(2, (-3, 4, 5), "jester held"))
+            pool III pays seat 4 5 chips: jester held
+        """
+        if type(hand) is not int or hand < 0:
+            raise errors.RulesError(f"hand must be a deal's number, not {errors.quote(hand)}")
+        if not isinstance(reason, str):
+            raise errors.RulesError(f"reason must be text, not {errors.quote(reason)}")
+        if not _is_transfer(transfer):
+            raise errors.RulesError(
+                "transfer must be (payer, payee, amount): a seat or a pool (-1 to -6) paying a "
+                f"seat, a pool or the discard (-99) 1 chip or more, not {errors.quote(transfer)}"
+            )
         payer, payee, amount = transfer
         found = party(payer)
         if found is None:
-            raise errors.RulesError("the discard pays nobody")
+            raise errors.RulesError("transfer: the discard pays nobody")
         return cls(hand, found, party(payee), amount, reason)
 
     def __str__(self) -> str:

@@ -7,19 +7,48 @@ state at each moment. A seat's *total* is its net result, the balance less the s
 
 from __future__ import annotations
 
+import enum
 from typing import Final, NamedTuple
 
 import attrs
 
-from cardgames import cards, game, history, tricks
+from cardgames import cards, errors, game, history, tricks, validators
 from cardgames.mariage import moves, scoring
 from cardgames.mariage.pools import POOLS
 from cardgames.mariage.rules import HAND_SIZE, Rules
 
-__all__ = ["TRICKS", "HandScore", "Match", "Score", "State", "Table", "View"]
+__all__ = ["TRICKS", "HandScore", "Match", "Phase", "Score", "State", "Table", "View"]
 
 TRICKS: Final = HAND_SIZE
 """Tricks in a deal: five cards each."""
+
+
+class Phase(enum.StrEnum, metaclass=validators.ExactLookup):
+    """Where a session stands: what kind of move comes next.
+
+    ``Phase("claims")`` is ``Phase.CLAIMS``; a value that names no phase raises
+    :class:`~cardgames.errors.RulesError`.
+
+    Example:
+        >>> Phase("deal") is Phase.DEAL, str(Phase.CLAIMS)
+        (True, 'claims')
+    """
+
+    DEAL = "deal"
+    """Before the first deal and between deals: the dealer deals."""
+    CLAIMS = "claims"
+    """With ``auto_claim=False``: the players claim the pools I–V in turn, each ending with a
+    pass (rule 11)."""
+    PLAY = "play"
+    """The five tricks are being played (a queen called out of turn by her king included)."""
+    OVER = "over"
+    """The session has ended."""
+
+    @classmethod
+    def _missing_(cls, value: object) -> Phase:
+        """Refuse a value that names no phase (Python calls this when a lookup fails)."""
+        names = ", ".join(repr(phase.value) for phase in cls)
+        raise errors.RulesError(f"{errors.quote(value)} is not a phase: use one of {names}")
 
 
 @attrs.frozen
@@ -198,6 +227,16 @@ class State(game.MatchFacts[Rules, HandScore, moves.Move]):
         index = self.table.trump
         return None if index < 0 else cards.CARDS[index]
 
+    @property
+    def phase(self) -> Phase:
+        """What kind of move comes next: a deal, the claims, a card, or none (the end)."""
+        if self.match.winners is not None:
+            return Phase.OVER
+        table = self.table
+        if table.closed:
+            return Phase.DEAL
+        return Phase.CLAIMS if table.claiming else Phase.PLAY
+
     def __repr__(self) -> str:
         """Return a one-line summary (the full state is in the fields)."""
         if self.over:
@@ -215,9 +254,11 @@ class View:
 
     Attributes:
         seat: The seat whose view this is.
+        players: The number of seats.
         hand_number: 0 before the first deal, then the number of deals made.
         dealer: The dealer of the current deal (or of the last, between deals).
         current_player: The seat to move, or None when the session is over.
+        phase: What kind of move comes next (:class:`Phase`).
         hand: This seat's cards, in card order.
         hand_sizes: How many cards each seat holds.
         trump: The card turned up for trump, or None before the first deal.
@@ -234,13 +275,18 @@ class View:
         totals: Each seat's net result over the finished deals.
         last_hand: The score of the last finished deal, or None before the first is over.
         over: Whether the session has ended.
+        winners: The seats with the highest balance once the session is over (empty while it
+            goes on, and when every balance is equal).
+        losers: The other seats once the session is over (empty while it goes on).
         legal_moves: This seat's legal moves; empty when it is not its turn.
     """
 
     seat: int
+    players: int
     hand_number: int
     dealer: int
     current_player: int | None
+    phase: Phase
     hand: tuple[cards.Card, ...]
     hand_sizes: tuple[int, ...]
     trump: cards.Card | None
@@ -255,6 +301,8 @@ class View:
     totals: tuple[int, ...]
     last_hand: HandScore | None
     over: bool
+    winners: tuple[int, ...]
+    losers: tuple[int, ...]
     legal_moves: tuple[moves.Move, ...]
 
 
