@@ -41,15 +41,16 @@ _TRICK_POINTS: Final = 8
 """The card points the others add, on average, to a trick a card wins."""
 
 _SAFE_HAND: Final = 2.5
-"""The most danger (expected tricks won, see ``_danger``) a hand may hold to double."""
+"""The most tricks a hand may be expected to win and still double: the sum, over its cards, of
+each card's chance to win a trick (``_ESCAPE`` to the power of the cards still out that beat it).
+"""
+
+_STOP: Final = 1000
+"""What winning a trick costs beside its points, unless it stops another seat's Durchmarsch:
+more than any card's points, so that the agent wins a trick only when it must."""
 
 _SWEEP_WATCH: Final = 4
 """From this many tricks taken by one seat, the others try to stop a Durchmarsch."""
-
-
-def _order(card: int, ranking: tricks.Ranking) -> int:
-    """Return a card's strength within its own following suit."""
-    return ranking.power[ranking.suit_of[card]][card]
 
 
 def _beaten_by(card: int, out: int, ranking: tricks.Ranking) -> int:
@@ -152,11 +153,6 @@ def _cost(view: View, card: int, out: int, ranking: tricks.Ranking) -> float:
     on_table = sum(engine.POINTS[each] for each in played) + engine.POINTS[card]
     taken = chance * (on_table + after * _TRICK_POINTS / 2)
     return taken - _danger(card, out, ranking) / 2 + (0 if sweeping else _STOP)
-
-
-_STOP: Final = 1000
-"""What winning a trick costs beside its points, unless it stops another seat's Durchmarsch:
-more than any card's points, so that the agent wins a trick only when it must."""
 
 
 def _sweeper(view: View) -> int | None:
