@@ -28,8 +28,8 @@ Example:
 from __future__ import annotations
 
 import types
-from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import Any, Generic, NoReturn, Protocol, TypeVar
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import Any, Generic, NoReturn, Protocol, TypeVar, overload
 
 import attrs
 import typing_extensions
@@ -49,6 +49,7 @@ __all__ = [
     "PlayerView",
     "Registry",
     "Score",
+    "Sheet",
     "check_game",
     "check_players",
     "check_rules",
@@ -118,6 +119,90 @@ StateT = TypeVar("StateT")
 StateT_co = TypeVar("StateT_co", covariant=True)
 ViewT = TypeVar("ViewT")
 ScoreT = TypeVar("ScoreT")
+
+
+HandT = TypeVar("HandT", bound=HandScore)
+
+
+class Sheet(Sequence[HandT_co]):
+    """A match's finished hands, oldest first: an immutable sequence that grows in constant time.
+
+    Closing a hand adds one link to a chain the earlier sheets share (:meth:`add`), so the cost
+    of a hand does not grow with the hands before it. It reads like a tuple; ``tuple(sheet)`` (or
+    a ``Score``'s ``hands``) gives one.
+
+    Example:
+        >>> from cardgames import game
+        >>> sheet = game.Sheet().add(game.HandScore(1, (5, 0), "seat 0 +5"))
+        >>> sheet = sheet.add(game.HandScore(2, (0, 3), "seat 1 +3"))
+        >>> len(sheet), sheet[-1].explanation, [hand.number for hand in sheet]
+        (2, 'seat 1 +3', [1, 2])
+    """
+
+    __slots__ = ("_chain", "_items")
+
+    _chain: history.History[HandT_co] | None
+    _items: tuple[HandT_co, ...] | None
+
+    def __init__(self, chain: history.History[HandT_co] | None = None) -> None:
+        """Wrap a chain of hand scores (None for no hand yet)."""
+        object.__setattr__(self, "_chain", chain)
+        object.__setattr__(self, "_items", None if chain is not None else ())
+
+    def __setattr__(self, name: str, value: object) -> NoReturn:
+        """Refuse to change a sheet: later states share it."""
+        raise AttributeError(f"a score sheet cannot be changed: Sheet.{name} is read-only")
+
+    def add(self: Sheet[HandT], hand: HandT) -> Sheet[HandT]:
+        """Return the sheet with one more finished hand."""
+        return Sheet(history.History(hand, self._chain))
+
+    def _tuple(self) -> tuple[HandT_co, ...]:
+        """Return the hands as a tuple, built once per sheet."""
+        items: tuple[HandT_co, ...] | None = self._items
+        if items is None:
+            items = history.moves_of(self._chain)
+            object.__setattr__(self, "_items", items)
+        return items
+
+    def __len__(self) -> int:
+        """Return the number of finished hands."""
+        return 0 if self._chain is None else self._chain.length
+
+    @overload
+    def __getitem__(self, index: int) -> HandT_co: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[HandT_co, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> HandT_co | tuple[HandT_co, ...]:
+        """Return a hand (the last one without building the tuple), or a slice as a tuple."""
+        chain = self._chain
+        if chain is not None and type(index) is int and index in (-1, chain.length - 1):
+            return chain.move
+        return self._tuple()[index]
+
+    def __iter__(self) -> Iterator[HandT_co]:
+        """Iterate over the hands, oldest first."""
+        return iter(self._tuple())
+
+    def __eq__(self, other: object) -> bool:
+        """Compare two sheets by their hands."""
+        if not isinstance(other, Sheet):
+            return NotImplemented
+        return bool(self._chain == other._chain)
+
+    def __hash__(self) -> int:
+        """Hash the hands (computed once per link)."""
+        return hash(self._chain)
+
+    def __reduce__(self) -> tuple[Callable[..., Sheet[HandT_co]], tuple[object, ...]]:
+        """Pickle the sheet as its chain (which pickles flat)."""
+        return Sheet, (self._chain,)
+
+    def __repr__(self) -> str:
+        """Return a summary: the number of hands."""
+        return f"<Sheet of {len(self)} hands>"
 
 
 @attrs.frozen
