@@ -434,7 +434,8 @@ def test_a_discard_without_a_knock_when_two_stock_cards_remain_voids_the_hand() 
     assert last.explanation.startswith("void")
     assert gr.score(state).hands_won == (0, 0)
     assert gr.narrate(before, state.moves[-1], state) == (
-        "seat 0 discards 9♦: 2 cards left in the stock, the hand is void"
+        "seat 0 discards 9♦; void: the stock is down to 2 cards and nobody knocked; "
+        "seat 1 deals again"
     )
     # The same dealer deals again; the hand number still advances.
     assert gr.current_player(state) == 1

@@ -89,7 +89,7 @@ def test_parse_move_errors(text: str, error: type[errors.CardgamesError], messag
 def test_move_construction_errors() -> None:
     with pytest.raises(errors.MoveParseError, match="expected a card or its text"):
         loose.Discard(7)
-    with pytest.raises(ValueError, match="'river' is not a valid Source"):
+    with pytest.raises(errors.MoveParseError, match="'river' is not a source to draw from"):
         loose.Draw("river")
     with pytest.raises(errors.MoveParseError, match="sequence of melds"):
         loose.LayOut("2c 3c 4c")

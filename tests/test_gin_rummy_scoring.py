@@ -156,7 +156,7 @@ def test_oklahoma_ace_and_spades() -> None:
     ("call", "message"),
     [
         (lambda: gr.hand_score(11, 30), "at most the knock limit, 10, not 11"),
-        (lambda: gr.hand_score(-1, 3), "knocker_count must be a whole number of 0 or more"),
+        (lambda: gr.hand_score(-1, 3), "knocker_count must be a whole number from 0 to 110"),
         (lambda: loose.hand_score(knocker_count=True, defender_count=3), "knocker_count must"),
         (lambda: loose.hand_score(3, 2.5), "defender_count must be a whole number"),
         (lambda: gr.hand_score(0, 3, big_gin=True), "big gin is not played"),

@@ -7,6 +7,7 @@ score, the next dealer, the end of the match) in :mod:`cardgames.gin_rummy.score
 from __future__ import annotations
 
 import itertools
+import typing
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Final
 
@@ -74,6 +75,11 @@ _KNOCKER: Final = Phase.KNOCKER
 _DEFENDER: Final = Phase.DEFENDER
 """The stock position at which a discard without a knock voids the hand."""
 
+_MODULE: Final = "gin_rummy"
+_TWO: Final = "Gin Rummy is played by exactly 2 players"
+_MOVES: Final = frozenset(typing.get_args(Move))
+"""The classes of Gin Rummy's moves."""
+
 _DEAL_ONLY: Final[tuple[Move, ...]] = (core_moves.DEAL,)
 _OFFERED: Final[tuple[Move, ...]] = (DRAW_PILE, PASS)
 _STOCK_ONLY: Final[tuple[Move, ...]] = (DRAW_STOCK,)
@@ -107,7 +113,7 @@ def new_game(
         (1, (Deal(),))
     """
     rules = game.check_rules(rules, Rules, "gin_rummy")
-    game.check_players(players, (PLAYERS,), says="Gin Rummy is played by exactly 2 players")
+    game.check_players(players, (PLAYERS,), says=_TWO)
     seed = game.start_seed(seed)
     if first_dealer is None:
         first_dealer = dealing.rng(seed, "first dealer").randrange(PLAYERS)
@@ -141,24 +147,39 @@ def pack(_rules: Rules | None = None, _players: int = PLAYERS) -> tuple[cards.Ca
     return PACK
 
 
-def max_hand_moves(rules: Rules, _players: int = PLAYERS) -> int:
+def max_hand_moves(rules: Rules | None, players: int = PLAYERS) -> int:
     """Return the most moves a hand can take.
 
     The deal, two passes of the upcard, then turns of a draw and a discard: at most 29 draws
     from the stock (the 31 cards down to 2) and ``rules.pile_draw_limit`` from the pile, the
     last turn ending in a knock; then the two lay-outs.
 
+    Args:
+        rules: The match's options (None for the defaults).
+        players: Must be 2.
+
+    Raises:
+        RulesError: If ``rules`` is not Gin Rummy's ``Rules`` or ``players`` is not 2.
+
     Example:
         >>> from cardgames import gin_rummy
         >>> gin_rummy.max_hand_moves(gin_rummy.Rules())
         163
     """
+    rules = game.check_rules(rules, Rules, _MODULE)
+    game.check_players(players, (PLAYERS,), says=_TWO)
     most_turns = STOCK_SIZE - VOID_STOCK + rules.pile_draw_limit
     return 1 + PLAYERS + 2 * most_turns + PLAYERS
 
 
 def current_player(state: State) -> int | None:
-    """Return the seat to move: the next dealer between hands, None once the match is over."""
+    """Return the seat to move: the next dealer between hands, None once the match is over.
+
+    Raises:
+        RulesError: If ``state`` is not a Gin Rummy state.
+    """
+    if type(state) is not State:
+        game.check_state(state, State, _MODULE)
     return None if state.match.winners is not None else state.turn
 
 
@@ -171,7 +192,12 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     each ``LayOut`` in the order of :func:`~cardgames.gin_rummy.melds.arrangements` (the
     knocker's) or :func:`~cardgames.gin_rummy.melds.defences` (the defender's), best first.
     Empty when the match is over. ``Deal(order=...)`` is legal too but not listed.
+
+    Raises:
+        RulesError: If ``state`` is not a Gin Rummy state (another game's included).
     """
+    if type(state) is not State:
+        game.check_state(state, State, _MODULE)
     phase = state.phase
     if phase is _DRAW:
         return _DRAWS if state.pile_draws < state.match.rules.pile_draw_limit else _STOCK_ONLY
@@ -242,6 +268,7 @@ def best_lay_out(state: State) -> LayOut:
 
     Raises:
         IllegalMoveError: If nobody is to lay out (there was no knock, or both have laid out).
+        RulesError: If ``state`` is not a Gin Rummy state.
 
     Example:
         The source's lay-offs: the knocker shows three eights, three jacks, 3♠ 4♠ 5♠ and the
@@ -266,6 +293,7 @@ def best_lay_out(state: State) -> LayOut:
         >>> print(gin_rummy.best_lay_out(state))
         lay out K♠ K♥ K♦ off J♦>1 6♠>2 7♠>2
     """
+    game.check_state(state, State, _MODULE)
     if state.phase is _KNOCKER:
         return LayOut(turns.arrangements(state)[0].melds)
     if state.phase is _DEFENDER:
@@ -289,6 +317,7 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
         IllegalMoveError: If the move breaks a rule; the message names the rule.
         NotYourTurnError: If ``seat`` is given and is not the seat to move.
         MatchOverError: If the match is over.
+        RulesError: If ``state`` is not a Gin Rummy state.
 
     Example:
         >>> from cardgames import gin_rummy
@@ -298,7 +327,9 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
         ...
         cardgames.errors.IllegalMoveError: on the first turn you take the upcard or pass: ...
     """
-    if seat is None or (seat == state.turn and type(seat) is int):
+    if type(state) is not State:
+        game.check_state(state, State, _MODULE)
+    if seat is None or (type(seat) is int and seat == state.turn):
         made = turns.made_fast(state, move)
         if made is not None:
             return made
@@ -308,8 +339,8 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
     made_by = turns.LONG_WAY.get(type(move))
     if made_by is None:
         raise errors.IllegalMoveError(
-            f"{move!r} is not a Gin Rummy move (use Deal, Draw, Pass, Discard, Knock, BigGin "
-            "or LayOut)",
+            f"{errors.quote(move)} is not a Gin Rummy move (use Deal, Draw, Pass, Discard, Knock, "
+            "BigGin or LayOut)",
             move=move,
             seat=mover,
         )
@@ -317,7 +348,13 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
 
 
 def is_over(state: State) -> bool:
-    """Return whether the match has ended."""
+    """Return whether the match has ended.
+
+    Raises:
+        RulesError: If ``state`` is not a Gin Rummy state.
+    """
+    if type(state) is not State:
+        game.check_state(state, State, _MODULE)
     return state.match.winners is not None
 
 
@@ -327,13 +364,16 @@ def score(state: State) -> Score:
     With Hollywood scoring the sheet's three games are in ``hollywood``; the ``settlement`` is
     then the net of their settlements.
 
+    Raises:
+        RulesError: If ``state`` is not a Gin Rummy state.
+
     Example:
         >>> from cardgames import gin_rummy
         >>> sheet = gin_rummy.score(gin_rummy.new_game(seed=3))
         >>> sheet.totals, sheet.hands_won, sheet.over, sheet.settlement
         ((0, 0), (0, 0), False, None)
     """
-    match = state.match
+    match = game.check_state(state, State, _MODULE).match
     return Score(
         totals=match.totals,
         hands=match.hand_scores,
@@ -353,19 +393,23 @@ def view(state: State, seat: int) -> View:
     discarded face down, or the seed.
 
     Raises:
-        RulesError: If ``seat`` is not 0 or 1.
+        RulesError: If ``state`` is not a Gin Rummy state, or ``seat`` is not 0 or 1.
     """
+    game.check_state(state, State, _MODULE)
     seat = game.check_seat(seat, PLAYERS)
     mover = current_player(state)
     hand = state.hand
     showdown = state.showdown
     hands = state.hands
+    match = state.match
     return View(
         seat=seat,
-        hand_number=state.hand_number,
+        players=PLAYERS,
+        rules=match.rules,
+        hand_number=match.hand_number,
         dealer=state.dealer,
         current_player=mover,
-        phase=state.phase.value,
+        phase=state.phase,
         hand=tuple(cards.cards_in(hands[seat])),
         hand_sizes=tuple(held.bit_count() for held in hands),
         known=tuple(
@@ -383,8 +427,10 @@ def view(state: State, seat: int) -> View:
         totals=state.totals,
         hands_won=state.match.hands_won,
         hollywood=state.match.hollywood,
-        last_hand=state.hand_scores[-1] if state.hand_scores else None,
-        over=state.over,
+        last_hand=match.hand_scores[-1] if match.hand_scores else None,
+        over=match.winners is not None,
+        winners=match.winners or (),
+        losers=match.losers or (),
         legal_moves=legal_moves(state) if mover == seat else (),
     )
 
@@ -392,8 +438,13 @@ def view(state: State, seat: int) -> View:
 def narrate(before: State, move: Move, after: State) -> str | None:
     """Return the public line for a move: every move of Gin Rummy is seen by both players.
 
-    A draw from the pile names the card; a draw from the stock does not. The defender's
-    lay-out ends the hand, and its line gives the hand's score (and the match's end).
+    A draw from the pile names the card; a draw from the stock does not. A move that ends a
+    hand — the defender's lay-out, or a discard that voids the hand — gives the hand's score
+    line (its ``explanation`` on the score sheet), and the match's end if it ends the match.
+
+    Raises:
+        RulesError: If ``before`` or ``after`` is not a Gin Rummy state, ``move`` not a Gin
+            Rummy move, or ``after`` not the state ``move`` led to from ``before``.
 
     Example:
         >>> from cardgames import gin_rummy
@@ -402,8 +453,9 @@ def narrate(before: State, move: Move, after: State) -> str | None:
         >>> print(gin_rummy.narrate(state, gin_rummy.Deal(), after))
         hand 1: seat 1 deals, the upcard is 3♣
     """
-    seat = before.turn
+    _check_step(before, move, after)
     kind = type(move)
+    seat = before.turn
     if kind is Deal:
         return scoresheet.describe_deal(after)
     if kind is Pass:
@@ -414,8 +466,8 @@ def narrate(before: State, move: Move, after: State) -> str | None:
         return f"seat {seat} takes {cards.CARDS[before.pile[-1]]} from the pile"
     if kind is Discard:
         line = f"seat {seat} discards {move.card}"  # type: ignore[union-attr]  # a Discard
-        if after.phase is _DEAL:
-            line += f": {VOID_STOCK} cards left in the stock, the hand is void"
+        if after.phase is _DEAL:  # the hand is void: its score line, as after a lay-out
+            line += f"; {after.match.hand_scores[-1].explanation}"
         return line + scoresheet.describe_end(after)
     if kind is Knock:
         return f"seat {seat} knocks"
@@ -424,6 +476,15 @@ def narrate(before: State, move: Move, after: State) -> str | None:
     if kind is LayOut:
         return scoresheet.describe_lay_out(seat, after)
     return None
+
+
+def _check_step(before: object, move: object, after: object) -> None:
+    """Check that ``after`` is the Gin Rummy state that ``move`` led to from ``before``."""
+    game.check_state(before, State, _MODULE)
+    game.check_state(after, State, _MODULE)
+    if type(move) not in _MOVES:
+        raise errors.RulesError(f"expected a Gin Rummy move, not {errors.quote(move)}")
+    game.check_step(before, move, after)
 
 
 def order_for(
@@ -467,12 +528,16 @@ def order_for(
         2♣ 3♣ 4♣ 5♣ 6♣ 7♣ 8♣ 9♣ 10♣ A♣ (Card.parse('K♦'),)
     """
     dealer = game.check_seat(dealer, PLAYERS, what="dealer")
-    if isinstance(hands, Mapping):
-        wanted = dict(hands)
+    given: object = hands  # callers may pass anything
+    if isinstance(given, Mapping):
+        wanted = dict(given)
     else:
-        if isinstance(hands, str) or len(hands) != PLAYERS:
-            raise errors.RulesError("give a hand (or None) for each of the 2 seats")
-        wanted = {seat: hand for seat, hand in enumerate(hands) if hand is not None}
+        if isinstance(given, str) or not isinstance(given, Sequence) or len(given) != PLAYERS:
+            raise errors.RulesError(
+                "hands must be a mapping of seats to cards, or a hand (or None) for each of "
+                f"the 2 seats, not {errors.quote(hands)}"
+            )
+        wanted = {seat: hand for seat, hand in enumerate(given) if hand is not None}
     chosen: dict[int, tuple[cards.Card, ...]] = {}
     for seat, hand in wanted.items():
         game.check_seat(seat, PLAYERS)

@@ -151,7 +151,9 @@ class HollywoodSheet:
         """
         seat = _seat(winner_seat, what="winner_seat")
         if type(points) is not int or points < 0:
-            raise errors.RulesError(f"points must be a whole number of 0 or more, not {points!r}")
+            raise errors.RulesError(
+                f"points must be a whole number of 0 or more, not {errors.quote(points)}"
+            )
         if self.over:
             raise errors.RulesError("the Hollywood session is over: every game is closed")
         games: list[HollywoodGame] = []
@@ -194,4 +196,4 @@ def _seat(seat: object, *, what: str = "seat") -> int:
     """Return ``seat`` checked to be 0 or 1."""
     if type(seat) is int and 0 <= seat < SEATS:
         return seat
-    raise errors.RulesError(f"{what} must be 0 or 1, not {seat!r}")
+    raise errors.RulesError(f"{what} must be 0 or 1, not {errors.quote(seat)}")

@@ -27,7 +27,7 @@ from typing import Final
 
 import attrs
 
-from cardgames import cards, errors, moves
+from cardgames import cards, errors, moves, validators
 from cardgames.gin_rummy import melds
 from cardgames.moves import Deal
 
@@ -51,11 +51,22 @@ __all__ = [
 ]
 
 
-class Source(enum.StrEnum):
-    """Where a player draws from: the top of the stock, or the top of the discard pile."""
+class Source(enum.StrEnum, metaclass=validators.ExactLookup):
+    """Where a player draws from: the top of the stock, or the top of the discard pile.
+
+    ``Source("pile")`` is ``Source.PILE``; anything else raises
+    :class:`~cardgames.errors.MoveParseError`.
+    """
 
     STOCK = "stock"
     PILE = "pile"
+
+    @classmethod
+    def _missing_(cls, value: object) -> Source:
+        """Refuse a value that names no source (Python calls this when a lookup fails)."""
+        raise errors.MoveParseError(
+            f"{errors.quote(value)} is not a source to draw from: use 'stock' or 'pile'"
+        )
 
 
 @attrs.frozen
@@ -100,7 +111,9 @@ def _card(value: object) -> cards.Card:
         return value
     if isinstance(value, str):
         return cards.Card.parse(value)
-    raise errors.MoveParseError(f"expected a card or its text, such as 'Q♥', not {value!r}")
+    raise errors.MoveParseError(
+        f"expected a card or its text, such as 'Q♥', not {errors.quote(value)}"
+    )
 
 
 @attrs.frozen
@@ -269,7 +282,7 @@ class LayOut:
         second, _, rest = rest.partition(" ")
         if verb != "lay" or second.lower() != "out":
             raise errors.MoveParseError(
-                f"cannot read {text!r} as a lay-out: it must start with 'lay out'"
+                f"cannot read {errors.quote(text)} as a lay-out: it must start with 'lay out'"
             )
         words = rest.split()
         lowered = [word.lower() for word in words]
@@ -278,13 +291,13 @@ class LayOut:
         found = [group for group in groups if group.strip()]
         if len(found) != len(groups) and cut:
             raise errors.MoveParseError(
-                f"cannot read {text!r} as a lay-out: a '|' must stand between two melds"
+                f"cannot read {errors.quote(text)} as a lay-out: a '|' must stand between two melds"
             )
         layoffs = [_layoff(word) for word in words[cut + 1 :]]
         if cut < len(words) and not layoffs:
             raise errors.MoveParseError(
-                f"cannot read {text!r} as a lay-out: 'off' must be followed by lay-offs "
-                "such as '6♠>0'"
+                f"cannot read {errors.quote(text)} as a lay-out: 'off' must be followed by "
+                "lay-offs such as '6♠>0'"
             )
         return cls(found, layoffs=layoffs)
 
@@ -294,8 +307,8 @@ def _layoff(word: str) -> tuple[cards.Card, int]:
     card_text, arrow, number = word.partition(">")
     if not arrow or not number.isdigit():
         raise errors.MoveParseError(
-            f"cannot read {word!r} as a lay-off: write the card, '>' and the index of the "
-            "knocker's meld it goes on, from 0, e.g. '6♠>0'"
+            f"cannot read {errors.quote(word)} as a lay-off: write the card, '>' and the index "
+            "of the knocker's meld it goes on, from 0, e.g. '6♠>0'"
         )
     return cards.Card.parse(card_text), int(number)
 
@@ -367,7 +380,7 @@ def parse_move(text: str) -> Move:
         except errors.CardParseError:
             pass
     raise errors.MoveParseError(
-        f"cannot read {text!r} as a Gin Rummy move: use 'deal', 'draw stock', 'draw pile', "
-        "'take', 'pass', 'discard <card>', 'knock <card>', 'gin <card>', 'big gin' or "
+        f"cannot read {errors.quote(text)} as a Gin Rummy move: use 'deal', 'draw stock', "
+        "'draw pile', 'take', 'pass', 'discard <card>', 'knock <card>', 'gin <card>', 'big gin' or "
         "'lay out <melds> [off <card>><meld index> …]'"
     )

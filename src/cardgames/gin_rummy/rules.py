@@ -52,7 +52,9 @@ def _choice(choices: Collection[str]) -> validators.Validator:
     def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
         if type(value) is not str:
             listed = ", ".join(repr(item) for item in choices)
-            raise errors.RulesError(f"{attribute.name} must be one of {listed}, not {value!r}")
+            raise errors.RulesError(
+                f"{attribute.name} must be one of {listed}, not {errors.quote(value)}"
+            )
         member(instance, attribute, value)
 
     return check

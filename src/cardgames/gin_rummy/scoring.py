@@ -25,7 +25,7 @@ from typing import Final
 
 import attrs
 
-from cardgames import cards, errors
+from cardgames import cards, errors, validators
 from cardgames.gin_rummy import melds
 from cardgames.gin_rummy.rules import Rules
 
@@ -42,17 +42,31 @@ __all__ = [
 
 _DEFAULT: Final = Rules()
 _MINUS: Final = "−"
+_MOST_COUNT: Final = 10 * melds.MAX_CARDS
+"""No hand counts more: eleven cards of 10."""
 
 
-class Side(enum.StrEnum):
-    """Who scores a hand: the player who knocked or his opponent, the defender."""
+class Side(enum.StrEnum, metaclass=validators.ExactLookup):
+    """Who scores a hand: the player who knocked or his opponent, the defender.
+
+    ``Side("knocker")`` is ``Side.KNOCKER``; anything else raises
+    :class:`~cardgames.errors.RulesError`.
+    """
 
     KNOCKER = "knocker"
     DEFENDER = "defender"
 
+    @classmethod
+    def _missing_(cls, value: object) -> Side:
+        """Refuse a value that names no side (Python calls this when a lookup fails)."""
+        raise errors.RulesError(f"{errors.quote(value)} is not a side: use 'knocker' or 'defender'")
 
-class Kind(enum.StrEnum):
-    """How a hand was won."""
+
+class Kind(enum.StrEnum, metaclass=validators.ExactLookup):
+    """How a hand was won.
+
+    ``Kind("gin")`` is ``Kind.GIN``; anything else raises :class:`~cardgames.errors.RulesError`.
+    """
 
     KNOCK = "knock"
     """The knocker's count is lower: he scores the difference (rule 16)."""
@@ -62,6 +76,12 @@ class Kind(enum.StrEnum):
     """Gin with all eleven cards, no discard (option ``big_gin``, note G13)."""
     UNDERCUT = "undercut"
     """The defender's count is equal or lower: he scores the difference and the bonus (rule 17)."""
+
+    @classmethod
+    def _missing_(cls, value: object) -> Kind:
+        """Refuse a value that names no way a hand is won (Python calls this when lookups fail)."""
+        names = ", ".join(repr(kind.value) for kind in cls)
+        raise errors.RulesError(f"{errors.quote(value)} is not a kind of hand: use one of {names}")
 
 
 @attrs.frozen
@@ -111,10 +131,12 @@ class HandResult:
         )
 
 
-def _whole(name: str, value: object) -> int:
-    """Return ``value`` checked to be an int (not a bool) of 0 or more."""
-    if type(value) is not int or value < 0:
-        raise errors.RulesError(f"{name} must be a whole number of 0 or more, not {value!r}")
+def _whole(name: str, value: object, most: int = validators.LARGEST) -> int:
+    """Return ``value`` checked to be an int (not a bool) from 0 to ``most``."""
+    if type(value) is not int or not 0 <= value <= most:
+        raise errors.RulesError(
+            f"{name} must be a whole number from 0 to {most}, not {errors.quote(value)}"
+        )
     return value
 
 
@@ -124,7 +146,9 @@ def _upcard(upcard: cards.Card | str | None) -> cards.Card | None:
         return upcard
     if isinstance(upcard, str):
         return cards.Card.parse(upcard)
-    raise errors.RulesError(f"upcard must be a card or its text, such as '7♠', not {upcard!r}")
+    raise errors.RulesError(
+        f"upcard must be a card or its text, such as '7♠', not {errors.quote(upcard)}"
+    )
 
 
 def _oklahoma_upcard(upcard: cards.Card | str | None, rules: Rules) -> cards.Card | None:
@@ -211,7 +235,7 @@ def hand_score(
         big_gin: Whether the knocker went out with all eleven cards (option ``big_gin``).
 
     Raises:
-        RulesError: If a count is not a whole number of 0 or more, the knocker's count is above
+        RulesError: If a count is not a whole number from 0 to 110, the knocker's count is above
             the hand's knock limit, big gin is claimed with a count or without the option, or
             Oklahoma is on without an upcard.
 
@@ -229,15 +253,15 @@ def hand_score(
         cardgames.errors.RulesError: the knocker's count must be at most the knock limit, 10, not 11
     """
     rules = _rules(rules)
-    knocker_count = _whole("knocker_count", knocker_count)
-    defender_count = _whole("defender_count", defender_count)
+    knocker_count = _whole("knocker_count", knocker_count, _MOST_COUNT)
+    defender_count = _whole("defender_count", defender_count, _MOST_COUNT)
     limit = knock_limit(upcard, rules)
     if knocker_count > limit:
         raise errors.RulesError(
             f"the knocker's count must be at most the knock limit, {limit}, not {knocker_count}"
         )
     if type(big_gin) is not bool:
-        raise errors.RulesError(f"big_gin must be True or False, not {big_gin!r}")
+        raise errors.RulesError(f"big_gin must be True or False, not {errors.quote(big_gin)}")
     if big_gin and not rules.big_gin:
         raise errors.RulesError("big gin is not played: it needs Rules(big_gin=True)")
     if big_gin and knocker_count:
@@ -292,7 +316,7 @@ def settlement(
         rules: The bonuses; None for the source's.
 
     Raises:
-        RulesError: If an argument is not a whole number of 0 or more.
+        RulesError: If an argument is not a whole number from 0 to 2**63 - 1.
 
     Example:
         >>> settlement(118, 50, 5, 2)

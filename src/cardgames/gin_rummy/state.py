@@ -7,7 +7,7 @@ from typing import Final
 
 import attrs
 
-from cardgames import cards, game, history
+from cardgames import cards, errors, game, history, validators
 from cardgames.gin_rummy import melds, moves, scoring
 from cardgames.gin_rummy.hollywood import HollywoodSheet
 from cardgames.gin_rummy.rules import Rules
@@ -39,8 +39,12 @@ UPCARD: Final = 20
 """The upcard's place in the deal order (the 21st card)."""
 
 
-class Phase(enum.Enum):
-    """Where a hand stands: what kind of move comes next."""
+class Phase(enum.StrEnum, metaclass=validators.ExactLookup):
+    """Where a hand stands: what kind of move comes next.
+
+    A phase is its text too: ``Phase.DRAW == "draw"``. ``Phase("draw")`` is ``Phase.DRAW``; a
+    value that names no phase raises :class:`~cardgames.errors.RulesError`.
+    """
 
     DEAL = "deal"
     """Between hands: the dealer deals (or the match is over)."""
@@ -56,6 +60,12 @@ class Phase(enum.Enum):
     """The knocker lays out his hand."""
     DEFENDER = "defender"
     """The defender lays out his hand and lays off."""
+
+    @classmethod
+    def _missing_(cls, value: object) -> Phase:
+        """Refuse a value that names no phase (Python calls this when a lookup fails)."""
+        names = ", ".join(repr(phase.value) for phase in cls)
+        raise errors.RulesError(f"{errors.quote(value)} is not a phase: use one of {names}")
 
 
 # On Python 3.11 looking a member up on its enum class costs about 60 ns; the engine's hot code
@@ -263,11 +273,14 @@ class View:
 
     Attributes:
         seat: The seat whose view this is.
+        players: The number of seats: 2.
+        rules: The match's options (public: both players know them).
         hand_number: 0 before the first deal, then the number of hands dealt.
         dealer: The dealer of the current hand (or of the last, between hands).
         current_player: The seat to move, or None when the match is over.
-        phase: What kind of move comes next: ``"deal"``, ``"offer"``, ``"first draw"``,
-            ``"draw"``, ``"discard"``, ``"knocker"``, ``"defender"``.
+        phase: What kind of move comes next: a :class:`Phase`, which is also its text
+            (``"deal"``, ``"offer"``, ``"first draw"``, ``"draw"``, ``"discard"``,
+            ``"knocker"``, ``"defender"``).
         hand: This seat's cards, in card order.
         hand_sizes: How many cards each seat holds.
         known: For each seat, the cards it took from the pile in this hand and still holds:
@@ -287,14 +300,19 @@ class View:
         hollywood: The Hollywood sheet, with Hollywood scoring; else None.
         last_hand: The score of the last finished hand, or None before the first is over.
         over: Whether the match has ended.
+        winners: The match's winners once it is over, else empty.
+        losers: The match's losers once it is over, else empty (both seats when it ends with
+            equal totals).
         legal_moves: This seat's legal moves; empty when it is not its turn.
     """
 
     seat: int
+    players: int
+    rules: Rules
     hand_number: int
     dealer: int
     current_player: int | None
-    phase: str
+    phase: Phase
     hand: tuple[cards.Card, ...]
     hand_sizes: tuple[int, ...]
     known: tuple[tuple[cards.Card, ...], ...]
@@ -311,6 +329,8 @@ class View:
     hollywood: HollywoodSheet | None
     last_hand: HandScore | None
     over: bool
+    winners: tuple[int, ...]
+    losers: tuple[int, ...]
     legal_moves: tuple[moves.Move, ...]
 
     @property

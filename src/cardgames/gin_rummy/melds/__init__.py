@@ -63,7 +63,7 @@ from cardgames.gin_rummy.melds.layout import (
     check_defence,
     check_layout,
 )
-from cardgames.gin_rummy.melds.meld import CardLike, CardsLike, Meld, MeldKind, MeldsLike
+from cardgames.gin_rummy.melds.meld import TABLE, CardLike, CardsLike, Meld, MeldKind, MeldsLike
 from cardgames.gin_rummy.melds.search import (
     arrangements,
     best_defence,
@@ -76,6 +76,7 @@ from cardgames.gin_rummy.melds.search import (
 
 __all__ = [
     "MAX_CARDS",
+    "TABLE",
     "VALUES",
     "CardLike",
     "CardsLike",

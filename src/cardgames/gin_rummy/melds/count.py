@@ -154,7 +154,8 @@ def _bad_mask(mask: object, *, exactly: int | None = None) -> errors.RulesError:
     """The error for a bit set that is not a hand of the right size."""
     if type(mask) is not int or mask < 0 or mask >> 52:
         return errors.RulesError(
-            f"{mask!r} is not a bit set of cards: expected an int of card bits, 1 << card.index"
+            f"{errors.quote(mask)} is not a bit set of cards: expected an int of card bits, "
+            "1 << card.index"
         )
     if exactly is not None:
         return errors.RulesError(

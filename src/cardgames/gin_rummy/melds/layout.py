@@ -57,7 +57,7 @@ def _read_melds(given: object) -> tuple[Meld, ...]:
     if isinstance(given, str) or not isinstance(given, Iterable):
         raise errors.RulesError(
             f"melds are given as a sequence of melds, such as ['3♥ 4♥ 5♥', '8♣ 8♠ 8♦'], "
-            f"not {given!r}"
+            f"not {errors.quote(given)}"
         )
     return tuple(item if isinstance(item, Meld) else Meld.of(item) for item in given)
 
@@ -89,7 +89,9 @@ def _read_disjoint(given: object, mask: int, *, knocker: bool) -> tuple[tuple[Me
 def _check_limit(limit: object) -> int:
     """Accept a knock limit: a whole number, 0 or more."""
     if type(limit) is not int or limit < 0:
-        raise errors.RulesError(f"the knock limit must be a whole number, 0 or more, not {limit!r}")
+        raise errors.RulesError(
+            f"the knock limit must be a whole number, 0 or more, not {errors.quote(limit)}"
+        )
     return limit
 
 
@@ -117,16 +119,20 @@ def _read_layoffs(value: object) -> tuple[tuple[cards.Card, int], ...]:
     """Read lay-offs given as anything: see :func:`_layoff_tuple`."""
     if isinstance(value, str) or not isinstance(value, Iterable):
         raise errors.RulesError(
-            f"lay-offs are given as (card, meld index) pairs, such as [('6♠', 0)], not {value!r}"
+            "lay-offs are given as (card, meld index) pairs, such as [('6♠', 0)], "
+            f"not {errors.quote(value)}"
         )
     found = []
     for item in value:
         if not isinstance(item, Sequence) or isinstance(item, str) or len(item) != 2:
-            raise errors.RulesError(f"a lay-off is a (card, meld index) pair, not {item!r}")
+            raise errors.RulesError(
+                f"a lay-off is a (card, meld index) pair, not {errors.quote(item)}"
+            )
         card, index = item
         if type(index) is not int or index < 0:
             raise errors.RulesError(
-                f"a lay-off names the knocker's meld by its index, 0 or more, not {index!r}"
+                "a lay-off names the knocker's meld by its index, 0 or more, "
+                f"not {errors.quote(index)}"
             )
         found.append((_as_cards([card])[0], index))
     return tuple(found)

@@ -15,10 +15,10 @@ from typing import Final, TypeAlias
 
 import attrs
 
-from cardgames import cards, errors
+from cardgames import cards, errors, validators
 from cardgames.gin_rummy.melds.count import _position
 
-__all__ = ["CardLike", "CardsLike", "Meld", "MeldKind", "MeldsLike"]
+__all__ = ["TABLE", "CardLike", "CardsLike", "Meld", "MeldKind", "MeldsLike"]
 
 
 CardLike: TypeAlias = "cards.Card | str"
@@ -29,13 +29,22 @@ MeldsLike: TypeAlias = "Iterable[Meld | Iterable[cards.Card | str] | str]"
 """Melds as :class:`Meld` values or as their cards: ``["3♥ 4♥ 5♥", "8♣ 8♠ 8♦"]``."""
 
 
-class MeldKind(enum.StrEnum):
-    """The two kinds of meld."""
+class MeldKind(enum.StrEnum, metaclass=validators.ExactLookup):
+    """The two kinds of meld.
+
+    ``MeldKind("run")`` is ``MeldKind.RUN``; anything else raises
+    :class:`~cardgames.errors.RulesError`.
+    """
 
     SET = "set"
     """Three or four cards of one rank."""
     RUN = "run"
     """Three or more cards of one suit in sequence, ace low."""
+
+    @classmethod
+    def _missing_(cls, value: object) -> MeldKind:
+        """Refuse a value that names no kind of meld (Python calls this when a lookup fails)."""
+        raise errors.RulesError(f"{errors.quote(value)} is not a kind of meld: use 'set' or 'run'")
 
 
 def _read_meld(found: tuple[cards.Card, ...]) -> tuple[tuple[cards.Card, ...], MeldKind]:
@@ -96,7 +105,7 @@ class Meld:
         """Check the cards and the kind; compute the bit set once."""
         if not _is_card_tuple(self.cards):
             raise errors.RulesError(
-                f"a meld's cards must be a tuple of cards, not {self.cards!r}: "
+                f"a meld's cards must be a tuple of cards, not {errors.quote(self.cards)}: "
                 "build a meld from text with Meld.of('3♥ 4♥ 5♥')"
             )
         ordered, kind = _read_meld(self.cards)
@@ -186,5 +195,9 @@ def _card_at(suit: int, position: int) -> cards.Card:
 
 
 _ALL_MELDS: Final = _all_melds()
+TABLE: Final[tuple[Meld, ...]] = _ALL_MELDS
+"""Every meld of the pack once, 329 in all, in the meld order: 65 sets (by rank A 2 … K, each
+rank's four sets of three in card order, then its set of four), then 264 runs (by suit ♣ ♠ ♥
+♦, lowest card, length). A meld's place in it is its number for learning agents."""
 _MELD_AT: Final = {meld.mask: meld for meld in _ALL_MELDS}
 _ORDER: Final = {meld.mask: place for place, meld in enumerate(_ALL_MELDS)}
