@@ -21,7 +21,15 @@ from __future__ import annotations
 from typing import Final
 
 from cardgames import game
-from cardgames.gin_rummy import engine, melds
+from cardgames.gin_rummy import bots, encoding, engine, melds
+from cardgames.gin_rummy.bots import RuleAgent
+from cardgames.gin_rummy.encoding import (
+    LAYOUT,
+    NUM_MOVES,
+    Block,
+    move_indices,
+    observation_size,
+)
 from cardgames.gin_rummy.engine import (
     PACK,
     apply,
@@ -36,6 +44,14 @@ from cardgames.gin_rummy.engine import (
     pack,
     score,
     view,
+)
+from cardgames.gin_rummy.facts import (
+    MoveKind,
+    card_value,
+    kind_of,
+    run_order,
+    unseen,
+    value_of,
 )
 from cardgames.gin_rummy.hollywood import HollywoodGame, HollywoodSheet
 from cardgames.gin_rummy.melds import (
@@ -79,16 +95,19 @@ from cardgames.gin_rummy.scoring import (
     knock_limit,
     settlement,
 )
-from cardgames.gin_rummy.state import HandScore, Score, State, View
+from cardgames.gin_rummy.state import HandScore, Phase, Score, State, View
 
 __all__ = [
     "BIG_GIN",
     "DRAW_PILE",
     "DRAW_STOCK",
     "GAME",
+    "LAYOUT",
+    "NUM_MOVES",
     "PACK",
     "PASS",
     "BigGin",
+    "Block",
     "Deal",
     "Defence",
     "Discard",
@@ -104,7 +123,10 @@ __all__ = [
     "Meld",
     "MeldKind",
     "Move",
+    "MoveKind",
     "Pass",
+    "Phase",
+    "RuleAgent",
     "Rules",
     "Score",
     "Side",
@@ -116,6 +138,7 @@ __all__ = [
     "best_defence",
     "best_lay_out",
     "best_layout",
+    "card_value",
     "check_defence",
     "check_layout",
     "current_player",
@@ -124,28 +147,50 @@ __all__ = [
     "doubles",
     "explain_settlement",
     "hand_score",
+    "index_to_move",
     "is_legal",
     "is_over",
+    "kind_of",
     "knock_discards",
     "knock_limit",
+    "legal_mask",
     "legal_moves",
     "max_hand_moves",
     "melds",
+    "move_indices",
+    "move_to_index",
     "narrate",
     "new_game",
+    "observation",
+    "observation_size",
     "order_for",
     "pack",
     "parse_move",
     "replay",
+    "run_order",
     "score",
     "settlement",
+    "unseen",
+    "value_of",
     "view",
 ]
 
 GAME: Final[game.Game[Rules, State, Move, View, Score]] = game.register(
-    game.Game.of(engine, name="gin-rummy", title="Gin Rummy", players=(2,), rules_type=Rules)
+    game.Game.of(
+        engine,
+        name="gin-rummy",
+        title="Gin Rummy",
+        players=(2,),
+        rules_type=Rules,
+        encoding=encoding,
+        bots={"rule": bots.RuleAgent},
+    )
 )
 """Gin Rummy's entry in :data:`cardgames.GAMES`."""
 
 is_legal: Final = GAME.is_legal
 replay: Final = GAME.replay
+move_to_index: Final = GAME.move_to_index
+index_to_move: Final = GAME.index_to_move
+legal_mask: Final = GAME.legal_mask
+observation: Final = GAME.observation
