@@ -881,7 +881,7 @@ def test_sweep_and_game_points_result() -> None:
     assert sr.score(state).totals == (0, 22, 0, 0)
     before_last = sr.replay(state.rules, state.seed, state.moves[:-1], first_dealer=0)
     assert sr.narrate(before_last, state.moves[-1], state) == (
-        f"trick 7: {state.tricks[-1]} takes 44"
+        f"trick 7: {state.tricks[-1]} takes 44; {last.explanation}"
     )
     long = sr.score(swept(sr.Rules(long_sequence_value=200))).hands[-1]
     assert isinstance(long, sr.HandScore)

@@ -34,6 +34,7 @@ from cardgames.staekske_rape.state import (  # the phases' aliases: see state.py
     _NANNY,
     _PLAY,
     PLAYERS,
+    PLAYERS_RULE,
     TRICKS,
     Contract,
     HandScore,
@@ -65,8 +66,6 @@ PACK: Final = play.PACK
 _MODULE: Final = "staekske_rape"
 """The module's name, for messages that name what a function expected."""
 
-_PLAYERS_RULE: Final = "Staekske Rape is played by 4 players (or 5, the dealer sitting out)"
-
 
 def draw_first_dealer(seed: int, *, players: int = 4) -> tuple[int, tuple[cards.Card, ...]]:
     """Choose the first dealer as the seed's match does: deal face up until a jack comes (rule 6).
@@ -86,7 +85,7 @@ def draw_first_dealer(seed: int, *, players: int = 4) -> tuple[int, tuple[cards.
         >>> shown[-1].rank == cards.Rank.JACK, seat == (len(shown) - 1) % 4
         (True, True)
     """
-    players = game.check_players(players, PLAYERS, says=_PLAYERS_RULE)
+    players = game.check_players(players, PLAYERS, says=PLAYERS_RULE)
     order = list(PACK)
     dealing.rng(seed, "first dealer").shuffle(order)
     for place, card in enumerate(order):
@@ -123,7 +122,7 @@ def new_game(
         (3, (Deal(),))
     """
     rules = game.check_rules(rules, Rules, _MODULE)
-    players = game.check_players(players, PLAYERS, says=_PLAYERS_RULE)
+    players = game.check_players(players, PLAYERS, says=PLAYERS_RULE)
     seed = game.start_seed(seed)
     if first_dealer is None:
         first_dealer, _ = draw_first_dealer(seed, players=players)
@@ -183,7 +182,7 @@ def max_hand_moves(rules: Rules | None, players: int = 4) -> int:
         >>> staekske_rape.max_hand_moves(staekske_rape.Rules())
         90
     """
-    game.check_players(players, PLAYERS, says=_PLAYERS_RULE)
+    game.check_players(players, PLAYERS, says=PLAYERS_RULE)
     return 1 + 4 + auction.max_bid(rules) + 4 + 1 + 3 + TRICKS + 4 * TRICKS
 
 
@@ -421,6 +420,7 @@ def view(state: State, seat: int) -> View:
     return View(
         seat=seat,
         players=state.players,
+        rules=state.rules,
         hand_number=state.hand_number,
         dealer=state.dealer,
         phase=state.phase,
@@ -445,6 +445,7 @@ def view(state: State, seat: int) -> View:
         last_hand=state.hand_scores[-1] if state.hand_scores else None,
         over=state.winners is not None,
         winners=state.winners or (),
+        losers=state.losers or (),
         legal_moves=legal_moves(state) if mover == seat else (),
     )
 
@@ -453,6 +454,9 @@ def narrate(before: State, move: Move, after: State) -> str | None:
     """Return a line of public commentary on a move, or None for a card that ends no trick.
 
     It tells only what every seat saw: a discard is told as "discards 4 cards", never which.
+    The move that ends a hand (the last card, or the nanny's concession) also gives the hand's
+    score line (its :attr:`~cardgames.game.HandScore.explanation`), and the match's end when it
+    ends the match.
 
     Raises:
         RulesError: If ``before`` or ``after`` is not a Staekske Rape state, ``move`` not a
@@ -482,10 +486,25 @@ def narrate(before: State, move: Move, after: State) -> str | None:
         trick = after.tricks[-1]
         trump = after.contract.trump
         taken = 0 if trump is None else sum(scoring.POINTS[trump][c.index] for c in trick.cards)
-        return f"trick {len(after.tricks)}: {trick} takes {taken}"
+        line = f"trick {len(after.tricks)}: {trick} takes {taken}"
+        return f"{line}; {_closing(after)}" if after.hand_over else line
     if kind is Concede:
-        return after.hand_scores[-1].explanation
+        return _closing(after)
     return f"seat {seat} {_saying(before, move)}"
+
+
+def _closing(after: State) -> str:
+    """Return the score line of the hand that just ended, with the match's end if it came."""
+    line = after.hand_scores[-1].explanation
+    winners = after.winners
+    if winners is None:
+        return line
+    seats = " and ".join(str(seat) for seat in winners)
+    won = "wins" if len(winners) == 1 else "win"
+    return (
+        f"{line}; the match is over: seat{'s' if len(winners) > 1 else ''} {seats} {won} "
+        f"with {after.totals[winners[0]]}"
+    )
 
 
 def _saying(before: State, move: Move) -> str:
@@ -551,7 +570,7 @@ def order_for(
         >>> print(cards.format_cards(staekske_rape.view(state, 1).hand))
         J♣ J♠ J♥ Q♥ K♥ A♥ J♦
     """
-    players = game.check_players(players, PLAYERS, says=_PLAYERS_RULE)
+    players = game.check_players(players, PLAYERS, says=PLAYERS_RULE)
     dealer = game.check_seat(dealer, players, what="dealer")
     return dealing.stack(
         dealing.by_seat(hands, players),

@@ -13,6 +13,7 @@ from cardgames.staekske_rape.rules import Rules
 
 __all__ = [
     "PLAYERS",
+    "PLAYERS_RULE",
     "TRICKS",
     "Call",
     "Contract",
@@ -25,6 +26,9 @@ __all__ = [
 
 PLAYERS: Final = (4, 5)
 """Four players; with five the dealer sits each hand out."""
+
+PLAYERS_RULE: Final = "Staekske Rape is played by 4 players (or 5, the dealer sitting out)"
+"""The rule on the number of players, as errors quote it."""
 
 TRICKS: Final = 7
 """Tricks in a hand: seven cards each."""
@@ -252,6 +256,7 @@ class View:
     Attributes:
         seat: The seat whose view this is.
         players: The number of seats, 4 or 5.
+        rules: The match's options (every seat knows the rules it plays by).
         hand_number: 0 before the first deal, then the number of hands dealt.
         dealer: The dealer of the current hand (or of the first, before it is dealt).
         phase: What kind of move comes next.
@@ -277,11 +282,13 @@ class View:
         last_hand: The score of the last finished hand, or None before the first is over.
         over: Whether the match has ended.
         winners: The match's winners once it is over, else empty.
+        losers: The match's losers once it is over, else empty.
         legal_moves: This seat's legal moves; empty when it is not its turn.
     """
 
     seat: int
     players: int
+    rules: Rules
     hand_number: int
     dealer: int
     phase: Phase
@@ -306,4 +313,5 @@ class View:
     last_hand: HandScore | None
     over: bool
     winners: tuple[int, ...]
+    losers: tuple[int, ...]
     legal_moves: tuple[moves.Move, ...]
