@@ -20,8 +20,10 @@ from __future__ import annotations
 from typing import Final
 
 from cardgames import game
-from cardgames.staekske_rape import engine
+from cardgames.staekske_rape import bots, encoding, engine
 from cardgames.staekske_rape.auction import max_bid
+from cardgames.staekske_rape.bots import PassAgent, RuleAgent
+from cardgames.staekske_rape.encoding import NUM_MOVES, move_indices, observation_size
 from cardgames.staekske_rape.engine import (
     PACK,
     apply,
@@ -37,7 +39,18 @@ from cardgames.staekske_rape.engine import (
     score,
     view,
 )
-from cardgames.staekske_rape.melds import find_melds, meld_name, meld_points
+from cardgames.staekske_rape.facts import (
+    PLAIN_ORDER,
+    TRUMP_ORDER,
+    MoveKind,
+    card_points,
+    kind_of,
+    rank_order,
+    trick_winner,
+    unseen,
+    winning_card,
+)
+from cardgames.staekske_rape.melds import MELDS, find_melds, meld_name, meld_points
 from cardgames.staekske_rape.moves import (
     CONCEDE,
     LOOK,
@@ -74,11 +87,15 @@ __all__ = [
     "CONCESSION",
     "GAME",
     "LOOK",
+    "MELDS",
     "NO_STOCK",
+    "NUM_MOVES",
     "PACK",
     "PASS",
+    "PLAIN_ORDER",
     "STOEK",
     "TAKE_STOCK",
+    "TRUMP_ORDER",
     "Bid",
     "Concede",
     "Deal",
@@ -87,46 +104,71 @@ __all__ = [
     "Look",
     "Meld",
     "Move",
+    "MoveKind",
     "NameTrump",
     "NoStock",
     "Pass",
+    "PassAgent",
     "Phase",
     "Play",
+    "RuleAgent",
     "Rules",
     "State",
     "Stoek",
     "TakeStock",
     "View",
     "apply",
+    "card_points",
     "current_player",
     "draw_first_dealer",
     "explain_result",
     "find_melds",
     "game_points",
     "hand_result",
+    "index_to_move",
     "is_legal",
     "is_over",
+    "kind_of",
+    "legal_mask",
     "legal_moves",
     "max_bid",
     "max_hand_moves",
     "meld_name",
     "meld_points",
+    "move_indices",
+    "move_to_index",
     "narrate",
     "new_game",
+    "observation",
+    "observation_size",
     "order_for",
     "pack",
     "parse_move",
+    "rank_order",
     "replay",
     "score",
+    "trick_winner",
+    "unseen",
     "view",
+    "winning_card",
 ]
 
 GAME: Final[game.Game[Rules, State, Move, View, game.Score[HandScore]]] = game.register(
     game.Game.of(
-        engine, name="staekske-rape", title="Staekske Rape", players=(4, 5), rules_type=Rules
+        engine,
+        name="staekske-rape",
+        title="Staekske Rape",
+        players=(4, 5),
+        rules_type=Rules,
+        encoding=encoding,
+        bots={"rule": bots.RuleAgent, "pass": bots.PassAgent},
     )
 )
 """Staekske Rape's entry in :data:`cardgames.GAMES`."""
 
 is_legal: Final = GAME.is_legal
 replay: Final = GAME.replay
+move_to_index: Final = GAME.move_to_index
+index_to_move: Final = GAME.index_to_move
+legal_mask: Final = GAME.legal_mask
+observation: Final = GAME.observation

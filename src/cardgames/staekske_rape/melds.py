@@ -19,10 +19,11 @@ from typing import Final
 
 from cardgames import cards, errors, game
 from cardgames.staekske_rape.moves import Meld
-from cardgames.staekske_rape.rules import Rules
+from cardgames.staekske_rape.rules import HAND_SIZE, Rules
 
 __all__ = [
     "FOUR_OF_A_KIND_POINTS",
+    "MELDS",
     "MOST_MELD_POINTS",
     "SEQUENCE_POINTS",
     "STOEK_POINTS",
@@ -105,6 +106,17 @@ def _all_melds() -> dict[int, Meld]:
 _MELDS: Final = _all_melds()
 
 
+def _card_order(meld: Meld) -> list[int]:
+    """Return a meld's card indices: melds sort in card order by these."""
+    return [card.index for card in meld.cards]
+
+
+MELDS: Final = tuple(
+    sorted((meld for meld in _MELDS.values() if len(meld.cards) <= HAND_SIZE), key=_card_order)
+)
+"""Every meld a hand of seven cards can hold (88), in card order, as ``find_melds`` orders them."""
+
+
 @lru_cache(maxsize=4096)
 def melds_in(hand: int) -> tuple[Meld, ...]:
     """Return the melds in a hand given as a bit set, in card order (see :func:`find_melds`)."""
@@ -113,7 +125,7 @@ def melds_in(hand: int) -> tuple[Meld, ...]:
         base = suit * 13 + _LOW
         for start, length in _runs(hand >> base & 0xFF):
             found.append(_MELDS[((1 << length) - 1) << (base + start)])
-    return tuple(sorted(found, key=lambda meld: [card.index for card in meld.cards]))
+    return tuple(sorted(found, key=_card_order))
 
 
 def find_melds(hand: Iterable[cards.Card | str] | str) -> tuple[Meld, ...]:

@@ -1,0 +1,222 @@
+"""Staekske Rape's own agents: :class:`RuleAgent`, and :class:`PassAgent`, the true do-nothing.
+
+An agent is given its seat's :class:`~cardgames.staekske_rape.View` and a random generator and
+returns one of the view's legal moves (see :mod:`cardgames.agents`). The game's entry lists them
+as ``"rule"`` and ``"pass"``, so ``cardgames.agents.by_name(GAME, "rule")`` makes one and
+``cardgames.simulate.run`` seats them by name.
+
+Example:
+    >>> import random
+    >>> from cardgames import staekske_rape
+    >>> state = staekske_rape.apply(
+    ...     staekske_rape.new_game(seed=3, first_dealer=0), staekske_rape.Deal()
+    ... )
+    >>> RuleAgent().choose(staekske_rape.view(state, 1), random.Random(0))
+    Look()
+"""  # the doctest line is one expression
+
+from __future__ import annotations
+
+import random
+from typing import Final
+
+import attrs
+
+from cardgames import cards, errors, validators
+from cardgames import moves as core_moves
+from cardgames.staekske_rape import auction, melds, scoring, tactics
+from cardgames.staekske_rape.moves import (
+    CONCEDE,
+    LOOK,
+    NO_STOCK,
+    PASS,
+    STOEK,
+    TAKE_STOCK,
+    Bid,
+    Discard,
+    Meld,
+    Move,
+    NameTrump,
+    Play,
+)
+from cardgames.staekske_rape.state import Phase, View
+
+__all__ = ["PassAgent", "RuleAgent"]
+
+
+def _checked(view: object, rng: object) -> View:
+    """Return ``view`` checked to be a Staekske Rape view with moves, and ``rng`` a generator.
+
+    Raises:
+        RulesError: If ``view`` is not a Staekske Rape view or ``rng`` not a ``random.Random``.
+        IllegalMoveError: If the view has no legal moves (it is not the seat's turn).
+    """
+    if type(view) is not View or not isinstance(rng, random.Random):
+        raise errors.RulesError(
+            "choose needs a staekske_rape.View (from staekske_rape.view) and a random.Random, "
+            f"not {errors.quote((view, rng))}"
+        )
+    if not view.legal_moves:
+        reason = f"seat {view.seat} has no move to choose: it is not its turn"
+        raise errors.IllegalMoveError(reason, move=None, seat=view.seat)
+    return view
+
+
+@attrs.frozen
+class PassAgent:
+    """Passes whenever it may, concedes as the nanny, and otherwise makes the first legal move.
+
+    The do-nothing baseline of this game. :class:`~cardgames.agents.FirstAgent` is not: the
+    auction lists the bids before ``pass``, so it looks and then outbids everybody, up to the
+    highest bid. A player who never bids never loses a point, and random players lose many, so
+    this agent beats them almost every time: a bot worth having must beat it too.
+    """
+
+    def choose(self, view: View, rng: random.Random) -> Move:
+        """Return ``pass`` or ``concede`` if legal, else the first legal move (``rng`` unused).
+
+        Raises:
+            RulesError: If ``view`` is not a Staekske Rape view or ``rng`` not a
+                ``random.Random``.
+            IllegalMoveError: If the view has no legal moves (it is not this seat's turn).
+        """
+        legal = _checked(view, rng).legal_moves
+        for quiet in (PASS, CONCEDE):
+            if quiet in legal:
+                return quiet
+        return legal[0]
+
+
+def _mask(hand: tuple[cards.Card, ...] | None) -> int:
+    """Return the bit set of a hand (0 for a hand not yet looked at)."""
+    return cards.mask_of(hand or ())
+
+
+def _trick_order(view: View, leader: int) -> tuple[int, ...]:
+    """Return the seats of a trick in playing order from its leader (five players: no dealer)."""
+    seats = ((leader + step) % view.players for step in range(view.players))
+    return tuple(seat for seat in seats if view.players == len(_SEATS) or seat != view.dealer)
+
+
+_SEATS: Final = range(4)
+"""The places of a trick."""
+
+_CHOICES: Final = 3
+"""How many of the best choices of cards to keep (by their worth) the declarer plays out."""
+
+
+@attrs.frozen
+class RuleAgent:
+    """A rule-based Staekske Rape player that sees only its own view.
+
+    In the auction it looks at its cards and judges them as declarer: it plays the hand out
+    against random deals of the cards it cannot see (:data:`SAMPLES` of them), for each trump
+    suit, with and without the stock, and bids the lowest bid the auction allows while the mean
+    result at that bid stays above ``margin`` game points; else it passes. As the nanny left
+    alone it plays bid 1 when that is expected to cost less than conceding. As declarer it takes
+    the stock or plays without it, discards and names trumps by the same playouts, and declares
+    every meld and Stoek. In the play it follows a few plain rules (draw trumps with the master,
+    cash masters, win cheaply when nobody after can take the trick back, give points to a trick a
+    fellow defender wins, duck a trick it cannot win).
+
+    Its choices are a pure function of the view: it draws nothing from ``rng``, and seeds its
+    playouts with the cards it sees.
+
+    Attributes:
+        margin: How many game points above zero the expected result of a bid must be before
+            the agent bids (0 or more): higher is more cautious.
+    """
+
+    margin: int = attrs.field(default=1, validator=validators.integer(minimum=0))
+
+    def choose(self, view: View, rng: random.Random) -> Move:
+        """Return the agent's move for the seat whose view this is.
+
+        Raises:
+            RulesError: If ``view`` is not a Staekske Rape view or ``rng`` not a
+                ``random.Random``.
+            IllegalMoveError: If the view has no legal moves (it is not this seat's turn).
+        """
+        legal = _checked(view, rng).legal_moves
+        if len(legal) == 1:
+            return legal[0]
+        phase = view.phase
+        if phase is Phase.AUCTION:
+            return self._call(view, legal)
+        if phase is Phase.NANNY:
+            value, _ = tactics.outlook(_mask(view.hand), view.rules).value(auction.NANNY_BID)
+            return legal[0] if value > scoring.CONCESSION else CONCEDE
+        if phase is Phase.STOCK:
+            _, without = tactics.outlook(_mask(view.hand), view.rules).value(view.bid)
+            return NO_STOCK if without else TAKE_STOCK
+        if phase is Phase.DISCARD:
+            return _discard(view)
+        if phase is Phase.TRUMP:
+            return NameTrump(_best_trump(view, _mask(view.hand), _mask(view.discards)))
+        return _play(view, legal)
+
+    def _call(self, view: View, legal: tuple[Move, ...]) -> Move:
+        """Return the agent's call in the auction: look, bid the lowest bid worth it, or pass."""
+        if LOOK in legal:
+            return LOOK
+        bids = [move for move in legal if isinstance(move, Bid) and move.amount > 2]
+        if not bids:
+            return legal[-1]
+        value, _ = tactics.outlook(_mask(view.hand), view.rules).value(bids[0].amount)
+        if value >= self.margin or PASS not in legal:
+            return bids[0]
+        return PASS
+
+
+def _expected(hand: int, aside: int, trump: cards.Suit, view: View) -> float:
+    """Return the declarer's mean result holding ``hand`` with a trump suit, at the contract."""
+    outcomes = tactics.playouts(hand, aside, trump, view.rules)
+    return tactics.mean_result(outcomes, view.bid, view.rules, without_stock=view.without_stock)
+
+
+def _best_trump(view: View, hand: int, aside: int) -> cards.Suit:
+    """Return the trump suit the declarer's hand is expected to do best in."""
+    return max(cards.Suit, key=lambda trump: _expected(hand, aside, trump, view))
+
+
+def _discard(view: View) -> Discard:
+    """Return the four cards to lay aside: the best seven kept for the best trump suit."""
+    hand = _mask(view.hand)
+    best = -float("inf")
+    chosen = 0
+    for trump in cards.Suit:
+        for kept in tactics.keeps(hand, trump, view.rules, _CHOICES):
+            value = _expected(kept, hand & ~kept, trump, view)
+            if value > best:
+                best, chosen = value, kept
+    return Discard(cards.cards_in(hand & ~chosen))
+
+
+def _play(view: View, legal: tuple[Move, ...]) -> Move:
+    """Return a meld or Stoek to declare (the most points first), else the card to play."""
+    rules = view.rules
+    declared = [move for move in legal if isinstance(move, Meld) or move == STOEK]
+    if declared:
+        return max(
+            declared,
+            key=lambda move: (
+                melds.meld_points(move, rules) if isinstance(move, Meld) else melds.STOEK_POINTS
+            ),
+        )
+    trump, declarer = view.trump, view.declarer
+    if trump is None or declarer is None:  # pragma: no cover  # the play has both
+        return legal[0]
+    can = sum(move.card.mask for move in legal if isinstance(move, Play))
+    played = view.trick.cards if view.trick is not None else ()
+    leader = view.trick.leader if view.trick is not None else view.seat
+    gone = cards.mask_of(card for trick in view.tricks for card in trick.cards)
+    gone |= cards.mask_of(played) | _mask(view.discards)
+    index = tactics.choose_card(
+        can,
+        _mask(view.hand),
+        tuple(card.index for card in played),
+        declarer_at=_trick_order(view, leader).index(declarer),
+        trump=trump,
+        gone=gone,
+    )
+    return core_moves.PLAYS[index]

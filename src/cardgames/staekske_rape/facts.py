@@ -1,0 +1,284 @@
+"""Card facts of Staekske Rape for bots and user interfaces, read from the rules the engine uses.
+
+What a card is worth and how it ranks under a trump suit (rules 4-5), which card wins a trick
+(rule 29), which cards a seat has not seen, and what kind of move a move is.
+
+Example:
+    >>> from cardgames import cards
+    >>> heart = cards.Suit.HEARTS
+    >>> card_points(cards.Card.parse("J♥"), heart), card_points(cards.Card.parse("J♣"), heart)
+    (20, 1)
+    >>> print(cards.format_cards(rank_order(heart, heart)))
+    J♥ 9♥ A♥ K♥ Q♥ 10♥ 8♥ 7♥
+    >>> print(winning_card("A♣ 7♥ K♣", trump=heart))
+    7♥
+"""
+
+from __future__ import annotations
+
+import enum
+import typing
+from collections.abc import Iterable
+from typing import Final
+
+from cardgames import cards, errors, tricks, validators
+from cardgames.moves import Deal, Play
+from cardgames.staekske_rape import melds, play, scoring
+from cardgames.staekske_rape.moves import (
+    Bid,
+    Concede,
+    Discard,
+    Look,
+    Meld,
+    Move,
+    NameTrump,
+    NoStock,
+    Pass,
+    Stoek,
+    TakeStock,
+)
+from cardgames.staekske_rape.state import View
+
+__all__ = [
+    "PLAIN_ORDER",
+    "TRUMP_ORDER",
+    "MoveKind",
+    "card_points",
+    "kind_of",
+    "rank_order",
+    "trick_winner",
+    "unseen",
+    "winning_card",
+]
+
+TRUMP_ORDER: Final = (
+    cards.Rank.JACK,
+    cards.Rank.NINE,
+    cards.Rank.ACE,
+    cards.Rank.KING,
+    cards.Rank.QUEEN,
+    cards.Rank.TEN,
+    cards.Rank.EIGHT,
+    cards.Rank.SEVEN,
+)
+"""The ranks of the trump suit, highest first: J 9 A K Q 10 8 7 (rule 4)."""
+
+PLAIN_ORDER: Final = (
+    cards.Rank.ACE,
+    cards.Rank.KING,
+    cards.Rank.QUEEN,
+    cards.Rank.JACK,
+    cards.Rank.TEN,
+    cards.Rank.NINE,
+    cards.Rank.EIGHT,
+    cards.Rank.SEVEN,
+)
+"""The ranks of the other suits, highest first: A K Q J 10 9 8 7 (rule 4)."""
+
+_PACK_MASK: Final = cards.mask_of(play.PACK)
+
+
+class MoveKind(enum.StrEnum, metaclass=validators.ExactLookup):
+    """What kind of move a move is: the first word of its text.
+
+    ``MoveKind("bid")`` is ``MoveKind.BID``; a value that names no kind raises
+    :class:`~cardgames.errors.RulesError`.
+    """
+
+    DEAL = "deal"
+    """The dealer deals the hand."""
+    LOOK = "look"
+    """A player looks at his cards (he may no longer bid blind)."""
+    BID = "bid"
+    """A bid in the auction, blind 2 included; the nanny's forced game, bid 1."""
+    PASS = "pass"  # noqa: S105  # a move, not a password
+    """A player drops out of the auction."""
+    CONCEDE = "concede"
+    """The nanny concedes the hand nobody else bid for (−10)."""
+    TAKE_STOCK = "take stock"
+    """The declarer takes the four stock cards."""
+    NO_STOCK = "no stock"
+    """The declarer plays without the stock, for double."""
+    DISCARD = "discard"
+    """The declarer lays four cards aside."""
+    TRUMP = "trump"
+    """The declarer names trumps."""
+    MELD = "meld"
+    """The declarer declares a meld (an announcement)."""
+    STOEK = "stoek"
+    """The declarer announces Stoek (an announcement)."""
+    PLAY = "play"
+    """A card played to a trick."""
+
+    @classmethod
+    def _missing_(cls, value: object) -> MoveKind:
+        """Refuse a value that names no kind (Python calls this when a lookup fails)."""
+        names = ", ".join(repr(kind.value) for kind in cls)
+        raise errors.RulesError(f"{errors.quote(value)} is not a kind of move: use one of {names}")
+
+
+_KINDS: Final[dict[type, MoveKind]] = {
+    Deal: MoveKind.DEAL,
+    Look: MoveKind.LOOK,
+    Bid: MoveKind.BID,
+    Pass: MoveKind.PASS,
+    Concede: MoveKind.CONCEDE,
+    TakeStock: MoveKind.TAKE_STOCK,
+    NoStock: MoveKind.NO_STOCK,
+    Discard: MoveKind.DISCARD,
+    NameTrump: MoveKind.TRUMP,
+    Meld: MoveKind.MELD,
+    Stoek: MoveKind.STOEK,
+    Play: MoveKind.PLAY,
+}
+
+if set(_KINDS) != set(typing.get_args(Move)):  # pragma: no cover  # a guard for new moves
+    raise RuntimeError("a Staekske Rape move has no MoveKind")
+
+
+def kind_of(move: Move) -> MoveKind:
+    """Return the kind of a move.
+
+    Raises:
+        RulesError: If ``move`` is not a Staekske Rape move.
+
+    Example:
+        >>> from cardgames.staekske_rape import parse_move
+        >>> [kind_of(parse_move(text)) for text in ("blind", "take stock", "meld J♣ J♠ J♥ J♦")]
+        [<MoveKind.BID: 'bid'>, <MoveKind.TAKE_STOCK: 'take stock'>, <MoveKind.MELD: 'meld'>]
+    """
+    kind = _KINDS.get(type(move))
+    if kind is None:
+        raise errors.RulesError(f"expected a Staekske Rape move, not {errors.quote(move)}")
+    return kind
+
+
+def _trump(trump: object) -> cards.Suit:
+    """Return ``trump`` checked to be a Suit."""
+    if type(trump) is not cards.Suit:
+        raise errors.RulesError(f"trump must be a cards.Suit, not {errors.quote(trump)}")
+    return trump
+
+
+def _card(card: object, what: str = "card") -> cards.Card:
+    """Return ``card`` checked to be a card of the 32-card pack."""
+    if not isinstance(card, cards.Card):
+        raise errors.RulesError(f"{what} must be a cards.Card, not {errors.quote(card)}")
+    if not _PACK_MASK >> card.index & 1:
+        raise errors.RulesError(f"{card} is not in the Staekske Rape pack (A K Q J 10 9 8 7)")
+    return card
+
+
+def card_points(card: cards.Card, trump: cards.Suit) -> int:
+    """Return what a card counts in tricks when ``trump`` is trumps (rule 5).
+
+    Trumps: J 20, 9 14, A 11, 10 10, K 3, Q 2. Other suits: A 11, 10 10, K 3, Q 2, J 1.
+
+    Raises:
+        RulesError: If ``card`` is not a card of the 32-card pack or ``trump`` not a Suit.
+
+    Example:
+        >>> from cardgames import cards
+        >>> card_points(cards.Card.parse("9♠"), cards.Suit.SPADES)
+        14
+    """
+    return scoring.POINTS[_trump(trump)][_card(card).index]
+
+
+def rank_order(suit: cards.Suit, trump: cards.Suit) -> tuple[cards.Card, ...]:
+    """Return the cards of ``suit``, strongest first, when ``trump`` is trumps (rule 4).
+
+    Raises:
+        RulesError: If ``suit`` or ``trump`` is not a Suit.
+
+    Example:
+        >>> from cardgames import cards
+        >>> print(cards.format_cards(rank_order(cards.Suit.CLUBS, cards.Suit.HEARTS)))
+        A♣ K♣ Q♣ J♣ 10♣ 9♣ 8♣ 7♣
+    """
+    if type(suit) is not cards.Suit:
+        raise errors.RulesError(f"suit must be a cards.Suit, not {errors.quote(suit)}")
+    ranks = TRUMP_ORDER if suit == _trump(trump) else PLAIN_ORDER
+    return tuple(cards.Card(rank, suit) for rank in ranks)
+
+
+def winning_card(played: Iterable[cards.Card | str] | str, trump: cards.Suit) -> cards.Card:
+    """Return the card that wins the cards played to a trick so far, the lead first (rule 29).
+
+    The highest trump; without a trump, the highest card of the suit led.
+
+    Raises:
+        RulesError: If no card is given, a card is not of the 32-card pack, or ``trump`` is
+            not a Suit.
+        CardParseError: If ``played`` is not cards (or their text).
+
+    Example:
+        >>> from cardgames import cards
+        >>> print(winning_card("10♦ A♦ 7♠", trump=cards.Suit.HEARTS))
+        A♦
+    """
+    ranking = play.RANKINGS[_trump(trump)]
+    trick = cards.as_cards(played)
+    if not trick:
+        raise errors.RulesError("a trick needs at least the card led")
+    return trick[tricks.best([_card(card).index for card in trick], ranking)]
+
+
+def trick_winner(trick: tricks.Trick, trump: cards.Suit) -> int:
+    """Return the seat that wins a trick, or is winning it while it is being played.
+
+    Args:
+        trick: A trick of a view (``view.trick`` or one of ``view.tricks``).
+        trump: The trump suit.
+
+    Raises:
+        RulesError: If ``trick`` is not a :class:`cardgames.tricks.Trick` with a card of the
+            32-card pack in each play, or ``trump`` not a Suit.
+
+    Example:
+        >>> from cardgames import cards, tricks
+        >>> trick = tricks.Trick(((1, cards.Card.parse("K♣")), (2, cards.Card.parse("A♣"))))
+        >>> trick_winner(trick, cards.Suit.HEARTS)
+        2
+    """
+    if type(trick) is not tricks.Trick or not trick.plays:
+        raise errors.RulesError(
+            f"expected a tricks.Trick with a card led, not {errors.quote(trick)}"
+        )
+    card = winning_card(trick.cards, trump)
+    return next(seat for seat, played in trick.plays if played == card)
+
+
+def unseen(view: View) -> tuple[cards.Card, ...]:
+    """Return the cards of the pack whose place the seat of ``view`` does not know, in card order.
+
+    Every card except its own hand (once looked at), the cards played face up in this hand's
+    tricks (or, between hands, the last hand's), the declared melds and the trump K and Q once
+    Stoek is announced (the declarer holds them), and the cards it laid aside as declarer. The
+    others' hands, the stock and another declarer's discards stay unseen.
+
+    Raises:
+        RulesError: If ``view`` is not a Staekske Rape view.
+
+    Example:
+        >>> from cardgames import staekske_rape
+        >>> state = staekske_rape.new_game(seed=4, first_dealer=0)
+        >>> state = staekske_rape.apply(state, staekske_rape.Deal())
+        >>> len(unseen(staekske_rape.view(state, 1)))  # seat 1 has not looked yet
+        32
+        >>> state = staekske_rape.apply(state, staekske_rape.LOOK)
+        >>> len(unseen(staekske_rape.view(state, 1)))
+        25
+    """
+    if type(view) is not View:
+        raise errors.RulesError(
+            f"expected a staekske_rape.View (from staekske_rape.view), not {errors.quote(view)}"
+        )
+    seen = cards.mask_of(view.hand or ()) | cards.mask_of(view.discards or ())
+    for trick in (*view.tricks, *([view.trick] if view.trick is not None else [])):
+        seen |= cards.mask_of(trick.cards)
+    for meld in view.melds:
+        seen |= meld.mask
+    if view.stoek and view.trump is not None:
+        seen |= melds.stoek_mask(view.trump)
+    return tuple(cards.cards_in(_PACK_MASK & ~seen))
