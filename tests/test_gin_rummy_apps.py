@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -643,3 +644,24 @@ def test_junk_meets_a_documented_error_naming_it(
     with pytest.raises(error, match=message) as raised:
         call()
     assert len(str(raised.value)) <= 300
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        melds.Meld.of,
+        lambda cards_: gr.Layout([], cards_),
+        lambda cards_: gr.LayOut([cards_]),
+        gr.deadwood,
+        lambda cards_: gr.parse_move("lay out " + cards.format_cards(cards_)),
+        lambda cards_: gr.order_for({0: cards_}, dealer=1),
+    ],
+    ids=["Meld.of", "Layout", "LayOut", "deadwood", "parse_move", "order_for"],
+)
+def test_sixty_four_thousand_cards_are_refused_at_once_and_briefly(call: Any) -> None:
+    many = list(cards.pack(32)) * 2000
+    started = time.perf_counter()
+    with pytest.raises(errors.CardgamesError) as raised:
+        call(many)
+    assert time.perf_counter() - started < 2  # a generous bound: milliseconds in fact
+    assert len(str(raised.value)) <= 100

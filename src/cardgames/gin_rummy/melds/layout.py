@@ -106,8 +106,13 @@ def _meld_place(meld: Meld) -> int:
 
 
 def _card_tuple(value: CardsLike) -> tuple[cards.Card, ...]:
-    """Read cards and put them in card order."""
-    return tuple(sorted(_as_cards(value)))
+    """Read cards, none twice, and put them in card order (a bit set sorts them)."""
+    mask = 0
+    for card in _as_cards(value):
+        if mask & card.mask:
+            raise errors.RulesError(f"{card} is used twice in the layout")
+        mask |= card.mask
+    return tuple(cards.cards_in(mask))
 
 
 def _layoff_tuple(value: LayoffsLike) -> tuple[tuple[cards.Card, int], ...]:

@@ -47,8 +47,16 @@ class MeldKind(enum.StrEnum, metaclass=validators.ExactLookup):
         raise errors.RulesError(f"{errors.quote(value)} is not a kind of meld: use 'set' or 'run'")
 
 
+_LONGEST: Final = 13
+"""The most cards a meld holds: a run of a whole suit."""
+
+
 def _read_meld(found: tuple[cards.Card, ...]) -> tuple[tuple[cards.Card, ...], MeldKind]:
     """Return the cards in meld order and the kind, or raise RulesError saying why not."""
+    if len(found) > _LONGEST:
+        raise errors.RulesError(
+            f"{len(found)} cards are not a meld: a meld has at most {_LONGEST} cards"
+        )
     text = cards.format_cards(found)
     for place, card in enumerate(found):
         if card in found[:place]:
