@@ -18,11 +18,12 @@ Example:
 from __future__ import annotations
 
 import random
-from typing import Final
+import typing
+from typing import Final, TypeVar
 
 import attrs
 
-from cardgames import cards, errors, validators
+from cardgames import cards, errors, game, validators
 from cardgames import moves as core_moves
 from cardgames.staekske_rape import auction, melds, scoring, tactics
 from cardgames.staekske_rape.moves import (
@@ -42,6 +43,8 @@ from cardgames.staekske_rape.moves import (
 from cardgames.staekske_rape.state import Phase, View
 
 __all__ = ["PassAgent", "RuleAgent"]
+
+MoveT = TypeVar("MoveT")
 
 
 def _checked(view: object, rng: object) -> View:
@@ -72,8 +75,12 @@ class PassAgent:
     this agent beats them almost every time: a bot worth having must beat it too.
     """
 
-    def choose(self, view: View, rng: random.Random) -> Move:
+    def choose(self, view: game.PlayerView[MoveT], rng: random.Random) -> MoveT:
         """Return ``pass`` or ``concede`` if legal, else the first legal move (``rng`` unused).
+
+        Args:
+            view: The seat's :class:`~cardgames.staekske_rape.View`.
+            rng: A generator (not drawn from).
 
         Raises:
             RulesError: If ``view`` is not a Staekske Rape view or ``rng`` not a
@@ -81,10 +88,8 @@ class PassAgent:
             IllegalMoveError: If the view has no legal moves (it is not this seat's turn).
         """
         legal = _checked(view, rng).legal_moves
-        for quiet in (PASS, CONCEDE):
-            if quiet in legal:
-                return quiet
-        return legal[0]
+        quiet = [move for move in (PASS, CONCEDE) if move in legal]
+        return typing.cast("MoveT", (*quiet, *legal)[0])
 
 
 def _mask(hand: tuple[cards.Card, ...] | None) -> int:
@@ -129,15 +134,23 @@ class RuleAgent:
 
     margin: int = attrs.field(default=1, validator=validators.integer(minimum=0))
 
-    def choose(self, view: View, rng: random.Random) -> Move:
+    def choose(self, view: game.PlayerView[MoveT], rng: random.Random) -> MoveT:
         """Return the agent's move for the seat whose view this is.
+
+        Args:
+            view: The seat's :class:`~cardgames.staekske_rape.View`.
+            rng: A generator (not drawn from: the choice is a function of the view).
 
         Raises:
             RulesError: If ``view`` is not a Staekske Rape view or ``rng`` not a
                 ``random.Random``.
             IllegalMoveError: If the view has no legal moves (it is not this seat's turn).
         """
-        legal = _checked(view, rng).legal_moves
+        return typing.cast("MoveT", self._choose(_checked(view, rng)))
+
+    def _choose(self, view: View) -> Move:
+        """Return the agent's move, from a view checked to have legal moves."""
+        legal = view.legal_moves
         if len(legal) == 1:
             return legal[0]
         phase = view.phase
