@@ -22,7 +22,9 @@ from __future__ import annotations
 from typing import Final
 
 from cardgames import game
-from cardgames.mariage import engine
+from cardgames.mariage import bots, encoding, engine
+from cardgames.mariage.bots import RuleAgent
+from cardgames.mariage.encoding import NUM_MOVES, Block, layout, move_indices, observation_size
 from cardgames.mariage.engine import (
     PACKS,
     apply,
@@ -36,6 +38,15 @@ from cardgames.mariage.engine import (
     pack,
     score,
     view,
+)
+from cardgames.mariage.facts import (
+    MoveKind,
+    kind_of,
+    plain_order,
+    point_in,
+    trick_winner,
+    trump_order,
+    unseen,
 )
 from cardgames.mariage.moves import (
     DECLINE,
@@ -55,15 +66,17 @@ from cardgames.mariage.moves import (
 from cardgames.mariage.pools import POOLS, Pool
 from cardgames.mariage.rules import PLAYER_COUNTS, Rules
 from cardgames.mariage.scoring import Payment
-from cardgames.mariage.state import HandScore, Score, State, View
+from cardgames.mariage.state import HandScore, Phase, Score, State, View
 
 __all__ = [
     "DECLINE",
     "GAME",
     "MISDEAL",
+    "NUM_MOVES",
     "PACKS",
     "PASS",
     "POOLS",
+    "Block",
     "Claim",
     "Deal",
     "DealOutOfTurn",
@@ -71,10 +84,13 @@ __all__ = [
     "HandScore",
     "Misdeal",
     "Move",
+    "MoveKind",
     "Pass",
     "Payment",
+    "Phase",
     "Play",
     "Pool",
+    "RuleAgent",
     "Rules",
     "Score",
     "State",
@@ -82,17 +98,30 @@ __all__ = [
     "View",
     "apply",
     "current_player",
+    "index_to_move",
     "is_legal",
     "is_over",
+    "kind_of",
+    "layout",
+    "legal_mask",
     "legal_moves",
     "max_hand_moves",
+    "move_indices",
+    "move_to_index",
     "narrate",
     "new_game",
+    "observation",
+    "observation_size",
     "order_for",
     "pack",
     "parse_move",
+    "plain_order",
+    "point_in",
     "replay",
     "score",
+    "trick_winner",
+    "trump_order",
+    "unseen",
     "view",
 ]
 
@@ -103,9 +132,15 @@ GAME: Final[game.Game[Rules, State, Move, View, Score]] = game.register(
         title="Mariage",
         players=PLAYER_COUNTS,
         rules_type=Rules,
+        encoding=encoding,
+        bots={"rule": bots.RuleAgent},
     )
 )
 """Mariage's entry in :data:`cardgames.GAMES`."""
 
 is_legal: Final = GAME.is_legal
 replay: Final = GAME.replay
+move_to_index: Final = GAME.move_to_index
+index_to_move: Final = GAME.index_to_move
+legal_mask: Final = GAME.legal_mask
+observation: Final = GAME.observation

@@ -428,6 +428,7 @@ def view(state: State, seat: int) -> View:
     return View(
         seat=seat,
         players=match.players,
+        rules=match.rules,
         hand_number=match.hand_number,
         dealer=match.dealer,
         current_player=mover,
@@ -441,6 +442,7 @@ def view(state: State, seat: int) -> View:
         tricks=state.tricks,
         tricks_taken=_taken(state.tricks, match.players),
         queen_due=cards.CARDS[state.due] if state.due >= 0 and not table.closed else None,
+        queens_declined=tuple(suit for suit in cards.Suit if table.declined >> suit & 1),
         balances=table.balances,
         pools=table.pools,
         totals=match.totals,

@@ -255,6 +255,7 @@ class View:
     Attributes:
         seat: The seat whose view this is.
         players: The number of seats.
+        rules: The session's options (public: every player knows the rules of the table).
         hand_number: 0 before the first deal, then the number of deals made.
         dealer: The dealer of the current deal (or of the last, between deals).
         current_player: The seat to move, or None when the session is over.
@@ -270,6 +271,9 @@ class View:
         tricks_taken: How many tricks each seat took in this deal.
         queen_due: The queen the seat to move must play out of turn on her king (rule 23),
             else None.
+        queens_declined: The suits whose queen was declined on her king in the trick being
+            played (``forced_queen="penalty_only"``): that king and queen make no marriage in
+            it.
         balances: Each seat's chips.
         pools: The chips in each of the pools I–VI.
         totals: Each seat's net result over the finished deals.
@@ -283,6 +287,7 @@ class View:
 
     seat: int
     players: int
+    rules: Rules
     hand_number: int
     dealer: int
     current_player: int | None
@@ -296,6 +301,7 @@ class View:
     tricks: tuple[tricks.Trick, ...]
     tricks_taken: tuple[int, ...]
     queen_due: cards.Card | None
+    queens_declined: tuple[cards.Suit, ...]
     balances: tuple[int, ...]
     pools: tuple[int, ...]
     totals: tuple[int, ...]
