@@ -239,12 +239,18 @@ HEARTS = cards.Suit.HEARTS
 
 FACTS_JUNK: list[tuple[Callable[..., object], tuple[object, ...], str]] = [
     (sr.card_points, (card("2♥"), HEARTS), "not in the Staekske Rape pack"),
-    (sr.card_points, ("J♥", HEARTS), r"card must be a cards\.Card"),
+    (sr.card_points, (11, HEARTS), "card must be a card of the 32-card pack"),
+    (sr.card_points, ("2♥", HEARTS), "not in the Staekske Rape pack"),
     (sr.card_points, (card("J♥"), 2), r"trump must be a cards\.Suit"),
     (sr.rank_order, ("hearts", HEARTS), r"suit must be a cards\.Suit"),
-    (sr.winning_card, ([], HEARTS), "at least the card led"),
+    (sr.winning_card, ([], HEARTS), "one to four different cards"),
+    (sr.winning_card, ("A♣ A♣", HEARTS), "one to four different cards"),
+    (sr.winning_card, ("A♣ K♣ Q♣ J♣ 10♣", HEARTS), "one to four different cards"),
+    (sr.winning_card, (5, HEARTS), "played must be cards"),
     (sr.trick_winner, ((), HEARTS), r"expected a tricks\.Trick"),
-    (sr.trick_winner, (tricks.Trick(()), HEARTS), r"expected a tricks\.Trick"),
+    (sr.trick_winner, (tricks.Trick(()), HEARTS), "one to four different cards"),
+    (sr.trick_winner, (tricks.Trick(((1, card("A♣")), (1, card("K♣")))), HEARTS), "different"),
+    (sr.trick_winner, (tricks.Trick(("x",)), HEARTS), r"expected a tricks\.Trick"),  # type: ignore[arg-type]
     (sr.unseen, (None,), r"expected a staekske_rape\.View"),
     (sr.kind_of, ("bid 3",), "expected a Staekske Rape move"),
     (sr.MoveKind, ("raise",), "is not a kind of move"),

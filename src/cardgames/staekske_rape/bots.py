@@ -115,7 +115,7 @@ class RuleAgent:
     """A rule-based Staekske Rape player that sees only its own view.
 
     In the auction it looks at its cards and judges them as declarer: it plays the hand out
-    against random deals of the cards it cannot see (:data:`SAMPLES` of them), for each trump
+    against random deals of the cards it cannot see (twelve of them), for each trump
     suit, with and without the stock, and bids the lowest bid the auction allows while the mean
     result at that bid stays above ``margin`` game points; else it passes. As the nanny left
     alone it plays bid 1 when that is expected to cost less than conceding. As declarer it takes

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import enum
 import typing
-from collections.abc import Iterable
-from typing import Final
+from collections.abc import Iterable, Mapping
+from typing import Any, Final
 
 from cardgames import cards, errors, tricks, validators
 from cardgames.moves import Deal, Play
@@ -76,6 +76,9 @@ PLAIN_ORDER: Final = (
 """The ranks of the other suits, highest first: A K Q J 10 9 8 7 (rule 4)."""
 
 _PACK_MASK: Final = cards.mask_of(play.PACK)
+
+_SEATS: Final = 4
+"""The seats that play to a trick (with five players the dealer sits out)."""
 
 
 class MoveKind(enum.StrEnum, metaclass=validators.ExactLookup):
@@ -160,27 +163,36 @@ def _trump(trump: object) -> cards.Suit:
     return trump
 
 
-def _card(card: object, what: str = "card") -> cards.Card:
-    """Return ``card`` checked to be a card of the 32-card pack."""
-    if not isinstance(card, cards.Card):
-        raise errors.RulesError(f"{what} must be a cards.Card, not {errors.quote(card)}")
+def _card(value: object, name: str = "card") -> cards.Card:
+    """Return a card of the 32-card pack given as a Card or as text."""
+    if not isinstance(value, cards.Card | str):
+        raise errors.RulesError(
+            f"{name} must be a card of the 32-card pack (a Card or text such as 'Q♥'), "
+            f"not {errors.quote(value)}"
+        )
+    card = cards.Card.parse(value) if isinstance(value, str) else value
     if not _PACK_MASK >> card.index & 1:
         raise errors.RulesError(f"{card} is not in the Staekske Rape pack (A K Q J 10 9 8 7)")
     return card
 
 
-def card_points(card: cards.Card, trump: cards.Suit) -> int:
+def card_points(card: cards.Card | str, trump: cards.Suit) -> int:
     """Return what a card counts in tricks when ``trump`` is trumps (rule 5).
 
     Trumps: J 20, 9 14, A 11, 10 10, K 3, Q 2. Other suits: A 11, 10 10, K 3, Q 2, J 1.
 
+    Args:
+        card: A card of the 32-card pack, as a Card or text.
+        trump: The trump suit.
+
     Raises:
         RulesError: If ``card`` is not a card of the 32-card pack or ``trump`` not a Suit.
+        CardParseError: If text does not read as a card.
 
     Example:
         >>> from cardgames import cards
-        >>> card_points(cards.Card.parse("9♠"), cards.Suit.SPADES)
-        14
+        >>> card_points("9♠", cards.Suit.SPADES), card_points("9♠", cards.Suit.HEARTS)
+        (14, 0)
     """
     return scoring.POINTS[_trump(trump)][_card(card).index]
 
@@ -207,10 +219,14 @@ def winning_card(played: Iterable[cards.Card | str] | str, trump: cards.Suit) ->
 
     The highest trump; without a trump, the highest card of the suit led.
 
+    Args:
+        played: One to four different cards of the pack, as cards or text, in the order played.
+        trump: The trump suit.
+
     Raises:
-        RulesError: If no card is given, a card is not of the 32-card pack, or ``trump`` is
-            not a Suit.
-        CardParseError: If ``played`` is not cards (or their text).
+        RulesError: If ``played`` is not one to four different cards of the 32-card pack, or
+            ``trump`` not a Suit.
+        CardParseError: If text does not read as cards.
 
     Example:
         >>> from cardgames import cards
@@ -218,22 +234,28 @@ def winning_card(played: Iterable[cards.Card | str] | str, trump: cards.Suit) ->
         A♦
     """
     ranking = play.RANKINGS[_trump(trump)]
-    trick = cards.as_cards(played)
-    if not trick:
-        raise errors.RulesError("a trick needs at least the card led")
-    return trick[tricks.best([_card(card).index for card in trick], ranking)]
+    if isinstance(played, Mapping) or not isinstance(played, str | Iterable):
+        raise errors.RulesError(
+            f"played must be cards (text such as 'Q♥ 10♣' or a sequence of cards), "
+            f"not {errors.quote(played)}"
+        )
+    trick = [_card(card, "a card played") for card in cards.as_cards(played)]
+    if not 1 <= len(trick) <= _SEATS or len(set(trick)) != len(trick):
+        shown = errors.quote(cards.format_cards(trick))
+        raise errors.RulesError(f"a trick holds one to four different cards, not {shown}")
+    return trick[tricks.best([card.index for card in trick], ranking)]
 
 
 def trick_winner(trick: tricks.Trick, trump: cards.Suit) -> int:
     """Return the seat that wins a trick, or is winning it while it is being played.
 
     Args:
-        trick: A trick of a view (``view.trick`` or one of ``view.tricks``).
-        trump: The trump suit.
+        trick: A trick as a view shows it (``view.trick`` or one of ``view.tricks``).
+        trump: The trump suit (``view.trump``).
 
     Raises:
-        RulesError: If ``trick`` is not a :class:`cardgames.tricks.Trick` with a card of the
-            32-card pack in each play, or ``trump`` not a Suit.
+        RulesError: If ``trick`` is not a :class:`~cardgames.tricks.Trick` of one to four plays
+            by different seats of different cards of the pack, or ``trump`` not a Suit.
 
     Example:
         >>> from cardgames import cards, tricks
@@ -241,12 +263,27 @@ def trick_winner(trick: tricks.Trick, trump: cards.Suit) -> int:
         >>> trick_winner(trick, cards.Suit.HEARTS)
         2
     """
-    if type(trick) is not tricks.Trick or not trick.plays:
+    plays = _plays(trick)
+    if plays is None:
         raise errors.RulesError(
-            f"expected a tricks.Trick with a card led, not {errors.quote(trick)}"
+            "expected a tricks.Trick of plays by different seats (view.trick or one of "
+            f"view.tricks), not {errors.quote(trick)}"
         )
-    card = winning_card(trick.cards, trump)
-    return next(seat for seat, played in trick.plays if played == card)
+    card = winning_card([played for _, played in plays], trump)
+    return next(seat for seat, played in plays if played == card)
+
+
+def _plays(trick: object) -> list[tuple[int, Any]] | None:
+    """Return the (seat, card) plays of a Trick by different seats, or None for anything else."""
+    plays: object = trick.plays if type(trick) is tricks.Trick else None
+    if not isinstance(plays, tuple):
+        return None
+    found = []
+    for pair in plays:
+        if not (isinstance(pair, tuple) and len(pair) == 2 and type(pair[0]) is int):
+            return None
+        found.append((pair[0], pair[1]))
+    return found if len({seat for seat, _ in found}) == len(found) else None
 
 
 def unseen(view: View) -> tuple[cards.Card, ...]:
