@@ -403,7 +403,11 @@ def test_royal_hearts_beat_every_trump(top: str, first: str, second: str) -> Non
         for led in ("A♣", "A♠", "6♦", "A♥"):
             trick = [index(led), index(second), index(first)]
             assert trick[play.trick_winner(trick, ranking, rules)] == index(first)
-            trumps = [c.index for c in PACK36 if c.suit == trump and c not in (QH, KH)]
+            trumps = [
+                c.index
+                for c in PACK36
+                if c.suit == trump and c not in (QH, KH) and c.index != index(led)
+            ]
             assert play.trick_winner([index(led), *trumps, index(second)], ranking, rules) == (
                 len(trumps) + 1
             )

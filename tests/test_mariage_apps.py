@@ -21,7 +21,11 @@ import pytest
 import cardgames
 from cardgames import agents, cards, errors, simulate, tricks
 from cardgames import mariage as mg
+from cardgames.mariage import claims as checked_claims
+from cardgames.mariage import deals as checked_deals
 from cardgames.mariage import encoding, facts
+from cardgames.mariage import play as checked_play
+from cardgames.mariage import scoring as checked_scoring
 from cardgames.mariage.pools import Pool
 from cardgames.mariage.rules import PLAYER_COUNTS
 
@@ -565,3 +569,101 @@ def test_narrate_refuses_states_that_do_not_follow() -> None:
         mg.narrate(state, "deal", after)  # type: ignore[arg-type]  # junk on purpose
     with pytest.raises(errors.RulesError, match=r"expected a mariage\.State"):
         mg.narrate(None, mg.Deal(), after)  # type: ignore[arg-type]  # junk on purpose
+
+
+# --- the boundary of the building blocks --------------------------------------------------------
+
+
+class EqualsAll:
+    """Equal to everything: a check by ``==`` would let it through."""
+
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    def __hash__(self) -> int:
+        return 0
+
+
+CLUBS = cards.Suit.CLUBS
+# The modules as untyped values: the calls below pass junk on purpose.
+claims: typing.Any = checked_claims
+play_: typing.Any = checked_play
+scoring: typing.Any = checked_scoring
+deals: typing.Any = checked_deals
+RUN = cards.parse_cards("8♠ 9♠ 10♠")
+CHIPS = ((5, 5), (0,) * 6, None)
+
+JUNK_CALLS: list[tuple[typing.Callable[[], object], str]] = [
+    (lambda: claims.sequence_in(-1), "hand must be a bit set of cards"),
+    (lambda: claims.sequence_in(True), "hand must be a bit set of cards"),  # noqa: FBT003
+    (lambda: claims.is_sequence(7), "shown must be a sequence"),
+    (lambda: claims.is_sequence([None, None, None]), "shown must be cards"),
+    (lambda: claims.point_key(RUN[:2], trump=CLUBS, place=0), "run must be 3 to 5 cards"),
+    (lambda: claims.point_key(RUN, trump=EqualsAll(), place=0), "trump must be a cards.Suit"),
+    (lambda: claims.point_key(RUN, trump=CLUBS, place=10), "place must be a whole number"),
+    (lambda: claims.point_key(RUN, trump=CLUBS, place=0, compare="x"), "point_compare must"),
+    (lambda: claims.point_winner({7: RUN}, trump=CLUBS, dealer=0, players=6), "each seat of runs"),
+    (lambda: claims.point_winner([], trump=CLUBS, dealer=0, players=6), "runs must be a mapping"),
+    (lambda: claims.point_winner({}, trump=CLUBS, dealer=0, players=6, step=0), "step must be"),
+    (lambda: claims.holder("x", 1), "hands must be"),
+    (lambda: claims.qualifies(0, 1), "pool must be a mariage.Pool"),
+    (lambda: claims.winners([(0, EqualsAll(), ())], trump=CLUBS, dealer=0, players=6), "claim"),
+    (lambda: play_.ranking(None, 2), "trump must be a cards.Suit"),
+    (lambda: play_.duty_mask({}, CLUBS), "expected mariage.Rules"),
+    (lambda: play_.allowed(1, 52, 0), "led must be a card's index"),
+    (lambda: play_.queen_of(10), "king must be the index of a king"),
+    (lambda: play_.marriages([1, 1]), "played must hold each card once"),
+    (lambda: play_.marriages([1], either=1), "either must be True or False"),
+    (lambda: play_.trick_winner([1, 2], None, mg.Rules()), "found must be a tricks.Ranking"),
+    (lambda: scoring.ante(0, 1), "players must be a whole number from 1 to 10"),
+    (lambda: scoring.each_other(6, players=6, amount=1), "payer must be a whole number"),
+    (lambda: scoring.from_each_other(0, players=6, amount=-1), "amount must be"),
+    (lambda: scoring.from_each_other(0, players=6, amount=1, exempt=(9,)), "exempt must be"),
+    (lambda: scoring.pool_win(Pool.TRICKS, 0, content=1, refill=1), "pool must be one of"),
+    (
+        lambda: scoring.table_marriage(
+            winner=0, king_seat=1, queen_seat=2, hearts=1, players=6, amount=1
+        ),
+        "hearts must be True or False",
+    ),
+    (
+        lambda: scoring.jester(
+            jester_seat=0, winner=1, winning_card="Q♥", queen_holder=None, players=6
+        ),
+        "winning_card must be a cards.Card",
+    ),
+    (
+        lambda: scoring.jester(
+            jester_seat=0,
+            winner=1,
+            winning_card=RUN[0],
+            queen_holder=None,
+            players=6,
+            captors=EqualsAll(),
+        ),
+        "captors must be one of",
+    ),
+    (lambda: scoring.tricks_payout((2, 9), pool=1, dealer=0), "taken must be"),
+    (lambda: scoring.fines((2, 0), threshold=-1), "threshold must be"),
+    (lambda: scoring.leftover_split((1, 2), players=3), "pools must be 6 whole numbers"),
+    (lambda: scoring.leftover_split((1,) * 6, players=0), "players must be"),
+    (lambda: scoring.settle((1, 0), (0,) * 6, [(0, 5, 1)]), "each of transfers must be"),
+    (lambda: scoring.settle((1, 0), (0,) * 6, [(-99, 0, 1)]), "each of transfers must be"),
+    (lambda: scoring.record(CHIPS, [("fine", [(0, -6, 1)])], hand=-1), "hand must be"),
+    (lambda: scoring.record((1, 2), [], hand=1), "chips must be (balances, pools, ledger)"),
+    (lambda: scoring.record(CHIPS, ["fine"], hand=1), "each group must be (reason, transfers)"),
+    (lambda: scoring.pay_ante(CHIPS, hand=1, players=3, per_pool=1), "players must be the number"),
+    (lambda: scoring.payments("ledger"), "ledger must be None or a ledger chain"),
+    (lambda: scoring.party(-7), "number must be a seat"),
+    (lambda: scoring.Payment.of(1, (0, 1, 0), "x"), "transfer must be"),
+    (lambda: deals.receivers(6, 6), "dealer must be a whole number from 0 to 5"),
+    (lambda: deals.receivers(0, 6, step=2), "step must be"),
+]
+
+
+@pytest.mark.parametrize(("call", "message"), JUNK_CALLS)
+def test_the_building_blocks_name_the_argument_that_is_wrong(
+    call: typing.Callable[[], object], message: str
+) -> None:
+    with pytest.raises(errors.RulesError, match=re.escape(message)):
+        call()

@@ -6,6 +6,10 @@ only) may claim pool I, the point; the best sequence takes it, compared by the k
 and of Q♥ may claim pools II, III, IV and V. Hands are bit sets of card indices
 (:func:`cardgames.cards.mask_of`).
 
+Each function checks its arguments and raises :class:`~cardgames.errors.RulesError` naming the
+one that is wrong. The engine calls ``unchecked_…`` twins of some of them, which skip the checks
+for arguments it built itself; they are not part of the API.
+
 Example:
     E1's claims: trump 7♣; seat 1 holds 8♠ 9♠ 10♠, seat 2 J♦ Q♦ K♦, seat 3 K♥ Q♥.
 
@@ -25,8 +29,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Final
 
 from cardgames import cards, errors
+from cardgames.mariage import _checks
 from cardgames.mariage.pools import CLAIMED, Pool
-from cardgames.mariage.rules import POINT_KEYS, PointKey
+from cardgames.mariage.rules import POINT_KEYS, PointKey, Rules
 
 __all__ = [
     "holder",
@@ -63,7 +68,11 @@ def sequence_in(hand: int) -> int:
         >>> hand = cards.mask_of(cards.parse_cards("8♠ 9♠ 10♠ J♠ 6♥"))
         >>> print(cards.format_cards(cards.cards_in(sequence_in(hand))))
         8♠ 9♠ 10♠ J♠
+
+    Raises:
+        RulesError: If ``hand`` is not a bit set of cards.
     """
+    hand = _checks.mask(hand, "hand")
     if not hand & hand >> 1 & hand >> 2 & _STARTS:
         return 0
     best = 0
@@ -85,11 +94,22 @@ def sequence_in(hand: int) -> int:
 def is_sequence(shown: Iterable[cards.Card]) -> bool:
     """Return whether the cards are 3 to 5 of one suit in unbroken natural sequence (rule 13).
 
+    Raises:
+        RulesError: If ``shown`` is not a sequence of cards.
+
     Example:
         >>> is_sequence(cards.parse_cards("Q♥ K♥ A♥")), is_sequence(cards.parse_cards("A♥ 2♥ 3♥"))
         (True, False)
     """
-    items = tuple(shown)
+    items = tuple(_checks.iterable(shown, "shown"))
+    found = tuple(card for card in items if isinstance(card, cards.Card))
+    if len(found) != len(items):
+        raise errors.RulesError(f"shown must be cards, not {errors.quote(shown)}")
+    return unchecked_is_sequence(found)
+
+
+def unchecked_is_sequence(items: tuple[cards.Card, ...]) -> bool:
+    """Return whether cards are a sequence for pool I (:func:`is_sequence`, unchecked)."""
     if not 3 <= len(items) <= 5 or len({card.suit for card in items}) != 1:
         return False
     ranks = sorted(int(card.rank) for card in items)
@@ -113,11 +133,41 @@ def point_key(
             (higher natural rank), ``trump`` (a trump sequence), ``length`` (more cards) and
             ``eldest`` (nearer the dealer's left).
 
+    Raises:
+        RulesError: If ``run`` is not a sequence of 3 to 5 cards, ``trump`` not a suit,
+            ``place`` not 0 to 9, or ``compare`` does not name each key once.
+
     Example:
-        >>> runs = [cards.parse_cards(text) for text in ("8♠ 9♠ 10♠", "9♣ 10♣")]
-        >>> point_key(runs[0], trump=cards.Suit.CLUBS, place=1)
+        >>> point_key(cards.parse_cards("8♠ 9♠ 10♠"), trump=cards.Suit.CLUBS, place=1)
         (10, 0, 3, -1)
     """
+    run = _run(run, "run")
+    trump = _checks.suit(trump, "trump")
+    place = _checks.seat(place, "place")
+    return _point_key(run, trump=trump, place=place, compare=_compare(compare))
+
+
+def _run(value: object, name: str) -> tuple[cards.Card, ...]:
+    """Return a sequence for pool I given as cards (or their text), checked."""
+    found = _checks.card_run(value, name)
+    if not unchecked_is_sequence(found):
+        raise errors.RulesError(
+            f"{name} must be 3 to 5 cards of one suit in sequence, not {errors.quote(value)}"
+        )
+    return found
+
+
+def _compare(value: object) -> tuple[PointKey, ...]:
+    """Return the keys of ``Rules.point_compare``, checked as the option is."""
+    if value is POINT_KEYS:
+        return POINT_KEYS
+    return Rules(point_compare=value).point_compare
+
+
+def _point_key(
+    run: Sequence[cards.Card], *, trump: cards.Suit, place: int, compare: Sequence[PointKey]
+) -> tuple[int, ...]:
+    """Return the sort key of a sequence for pool I (:func:`point_key`, unchecked)."""
     values = {
         "top_card": max(int(card.rank) for card in run),
         "trump": int(run[0].suit == trump),
@@ -150,19 +200,59 @@ def point_winner(
         players: The number of seats.
         step: +1 when play goes clockwise (to the next higher seat), -1 otherwise.
         compare: ``Rules.point_compare``.
+
+    Raises:
+        RulesError: If ``runs`` does not map seats to sequences, or another argument is out of
+            its range.
     """
+    players = _checks.count(players)
+    checked = {
+        _checks.seat(seat, "each seat of runs", players): _run(run, f"the run of seat {seat}")
+        for seat, run in _checks.mapping(runs, "runs").items()
+    }
+    return unchecked_point_winner(
+        checked,
+        trump=_checks.suit(trump, "trump"),
+        dealer=_checks.seat(dealer, "dealer", players),
+        players=players,
+        step=_checks.step(step),
+        compare=_compare(compare),
+    )
+
+
+def unchecked_point_winner(
+    runs: Mapping[int, Sequence[cards.Card]],
+    *,
+    trump: cards.Suit,
+    dealer: int,
+    players: int,
+    step: int,
+    compare: Sequence[PointKey],
+) -> int | None:
+    """Return the seat whose sequence takes pool I (:func:`point_winner`, unchecked)."""
     if not runs:
         return None
     return max(
         runs,
-        key=lambda seat: point_key(
+        key=lambda seat: _point_key(
             runs[seat], trump=trump, place=_place(seat, dealer, players, step), compare=compare
         ),
     )
 
 
 def holder(hands: Sequence[int], wanted: int) -> int | None:
-    """Return the seat whose hand holds every card of the bit set ``wanted``, or None."""
+    """Return the seat whose hand holds every card of the bit set ``wanted``, or None.
+
+    Raises:
+        RulesError: If ``hands`` is not 1 to 10 bit sets of cards or ``wanted`` not a bit set.
+
+    Example:
+        >>> hands = [cards.mask_of(cards.parse_cards(text)) for text in ("7♣ 8♣", "K♥ Q♥")]
+        >>> holder(hands, cards.Card.parse("Q♥").mask)
+        1
+    """
+    hands = _checks.numbers(hands, "hands", high=cards.ALL_CARDS)
+    wanted = _checks.mask(wanted, "wanted")
     for seat, hand in enumerate(hands):
         if hand & wanted == wanted:
             return seat
@@ -175,19 +265,26 @@ def qualifies(hand: int, pool: Pool) -> int:
     For pool I that is the hand's longest sequence (:func:`sequence_in`).
 
     Raises:
-        RulesError: For the tricks pool, which is never claimed.
+        RulesError: For the tricks pool, which is never claimed; if ``hand`` is not a bit set
+            of cards or ``pool`` not a :class:`~cardgames.mariage.Pool`.
 
     Example:
         >>> hand = cards.mask_of(cards.parse_cards("K♥ Q♥ 7♣ 8♣ 9♣"))
         >>> [pool.word for pool in CLAIMED if qualifies(hand, pool)]
         ['point', 'marriage', 'king', 'queen']
     """
+    hand = _checks.mask(hand, "hand")
+    if type(pool) is not Pool:
+        raise errors.RulesError(f"pool must be a mariage.Pool, not {errors.quote(pool)}")
     if pool is Pool.POINT:
         return sequence_in(hand)
     if pool is Pool.TRICKS:
         raise errors.RulesError("the tricks pool is not claimed: it pays for tricks (rule 30)")
     wanted = pool.mask
     return wanted if hand & wanted == wanted else 0
+
+
+_CLAIM_PARTS: Final = ("seat", "pool", "cards")
 
 
 def winners(
@@ -209,16 +306,31 @@ def winners(
         step: +1 when play goes clockwise, -1 otherwise.
         compare: ``Rules.point_compare``.
 
+    Raises:
+        RulesError: If ``shown`` is not a sequence of (seat, pool I to V, cards) claims, or
+            another argument is out of its range.
+
     Example:
         >>> made = [(1, Pool.POINT, cards.parse_cards("8♠ 9♠ 10♠")), (3, Pool.KING, ())]
         >>> winners(made, trump=cards.Suit.CLUBS, dealer=5, players=6)
         (1, None, None, 3, None)
     """
+    players = _checks.count(players)
     runs: dict[int, Sequence[cards.Card]] = {}
     found: list[int | None] = [None] * len(CLAIMED)
-    for seat, pool, run in shown:
+    for made in _checks.iterable(shown, "shown"):
+        if not (
+            isinstance(made, tuple)
+            and len(made) == len(_CLAIM_PARTS)
+            and any(made[1] is pool for pool in CLAIMED)
+        ):
+            raise errors.RulesError(
+                f"each claim shown must be (seat, pool I to V, cards), not {errors.quote(made)}"
+            )
+        seat, pool, run = made
+        seat = _checks.seat(seat, "the seat of a claim", players)
         if pool is Pool.POINT:
-            runs[seat] = run
+            runs[seat] = _run(run, f"the point of seat {seat}")
         else:
             found[pool.value - 1] = seat
     found[0] = point_winner(

@@ -2,7 +2,8 @@
 
 Rules 30-40. A deal ends when its fifth trick is taken (:func:`close`) or when a misdeal is recorded
 (:func:`misdeal`, rule 35); a deal out of turn is recorded before the deal it concerns
-(:func:`deal_out_of_turn`, rule 36). Each returns the next state; the engine calls them.
+(:func:`deal_out_of_turn`, rule 36). Each returns the next state. They are the engine's steps,
+called with a state and a move it has checked, not an API: nothing here is exported.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from cardgames.mariage.moves import DealOutOfTurn, Misdeal
 from cardgames.mariage.pools import CLAIMED
 from cardgames.mariage.state import HandScore, Match, State, Table
 
-__all__ = ["close", "deal_out_of_turn", "misdeal"]
+__all__: list[str] = []  # the engine's steps: see the module's docstring
 
 _NUMERALS: Final = tuple(pool.numeral for pool in CLAIMED)
 
@@ -52,7 +53,7 @@ def close(played: State) -> State:
         if threshold == 0
         else f"{threshold} trick{'' if threshold == 1 else 's'} or fewer"
     )
-    chips = scoring.record(
+    chips = scoring.unchecked_record(
         table.chips,
         (
             ("tricks taken", [paid for paid in payout if paid[0] < 0]),
@@ -104,7 +105,7 @@ def _share_out(chips: scoring.Chips, number: int, players: int) -> tuple[scoring
     split = scoring.leftover_split(chips[1], players=players)
     shares = tuple(paid for paid in split if paid[1] != scoring.DISCARDED)
     remainder = tuple(paid for paid in split if paid[1] == scoring.DISCARDED)
-    chips = scoring.record(
+    chips = scoring.unchecked_record(
         chips, (("share of the pools", shares), ("remainder discarded", remainder)), hand=number
     )
     discarded = sum(amount for _, _, amount in remainder)
@@ -216,12 +217,14 @@ def misdeal(before: State, move: Misdeal) -> State:
         )
     dealer = match.dealer
     rules = match.rules
-    chips = scoring.record(
+    chips = scoring.unchecked_record(
         table.after_ante,
         (
             (
                 "misdeal",
-                scoring.each_other(dealer, players=match.players, amount=scoring.MISDEAL_CHIPS),
+                scoring.unchecked_each_other(
+                    dealer, players=match.players, amount=scoring.MISDEAL_CHIPS
+                ),
             ),
         ),
         hand=match.hand_number,
@@ -266,12 +269,14 @@ def deal_out_of_turn(before: State, move: DealOutOfTurn) -> State:
         reason = f"seat {seat} is the dealer in turn: that is no deal out of turn"
     if reason is not None:
         raise errors.IllegalMoveError(reason, move=move, seat=None)
-    chips = scoring.record(
+    chips = scoring.unchecked_record(
         table.chips,
         (
             (
                 "dealt out of turn",
-                scoring.each_other(seat, players=match.players, amount=scoring.OUT_OF_TURN_CHIPS),
+                scoring.unchecked_each_other(
+                    seat, players=match.players, amount=scoring.OUT_OF_TURN_CHIPS
+                ),
             ),
         ),
         hand=match.hand_number + 1,

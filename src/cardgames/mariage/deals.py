@@ -1,7 +1,8 @@
 """How a deal starts: the ante, the cards, the trump and the claims of the pools I–V (rules 6-17).
 
-The functions take a state whose move has been checked to be the mover's and return the next
-state; :mod:`cardgames.mariage.engine` calls them. :func:`order_for` stacks a deal.
+:func:`order_for` stacks a deal, and :func:`receivers` gives the dealing order. The other
+functions are the engine's steps, not an API: they take a state whose move
+:mod:`cardgames.mariage.engine` has checked to be the mover's, and return the next state.
 """
 
 from __future__ import annotations
@@ -13,22 +14,13 @@ from typing import Final
 import attrs
 
 from cardgames import cards, dealing, errors, game, history
-from cardgames.mariage import claims, play, scoring
+from cardgames.mariage import _checks, claims, play, scoring
 from cardgames.mariage.moves import HOLDER_CLAIMS, Claim, Deal, Move, Pass
 from cardgames.mariage.pools import CLAIMED, JESTER, KING_OF_HEARTS, QUEEN_OF_HEARTS, Pool
 from cardgames.mariage.rules import HAND_SIZE, Rules
 from cardgames.mariage.state import TRICKS, Match, State, Table
 
-__all__ = [
-    "PACKETS",
-    "PACKS",
-    "claim",
-    "claim_moves",
-    "deal",
-    "end_claims",
-    "order_for",
-    "receivers",
-]
+__all__ = ["PACKETS", "PACKS", "order_for", "receivers"]
 
 PACKETS: Final = (3, 2)
 """Each player gets a packet of 3 cards, then one of 2 (rule 9)."""
@@ -57,14 +49,24 @@ def _illegal(reason: str, move: Move, seat: int | None) -> errors.IllegalMoveErr
     return errors.IllegalMoveError(reason, move=move, seat=seat)
 
 
-@functools.cache
 def receivers(dealer: int, players: int, step: int = 1) -> tuple[int, ...]:
     """Return the seats in dealing order: the dealer's left first, the dealer last.
+
+    Raises:
+        RulesError: If ``players`` is not 1 to 10, ``dealer`` not one of its seats or
+            ``step`` neither 1 nor -1.
 
     Example:
         >>> receivers(5, 6), receivers(0, 5, step=-1)
         ((0, 1, 2, 3, 4, 5), (4, 3, 2, 1, 0))
     """
+    players = _checks.count(players)
+    return _receivers(_checks.seat(dealer, "dealer", players), players, _checks.step(step))
+
+
+@functools.cache
+def _receivers(dealer: int, players: int, step: int = 1) -> tuple[int, ...]:
+    """Return the seats in dealing order (:func:`receivers`, unchecked)."""
     return tuple((dealer + offset * step) % players for offset in range(1, players + 1))
 
 
@@ -97,7 +99,7 @@ def deal(before: State, dealer: int, move: Deal) -> State:
     hands, trump = _dealt(match, dealer, move)
     chips = table.chips
     if not match.redeal and (rules.ante_every_deal or number == 1):
-        chips = scoring.pay_ante(
+        chips = scoring.unchecked_pay_ante(
             chips,
             hand=number,
             players=players,
@@ -216,7 +218,7 @@ def _auto_claims(
     step = rules.step
     made: list[tuple[int, Claim]] = []
     runs: dict[int, tuple[cards.Card, ...]] = {}
-    for seat in receivers(dealer, players, step):
+    for seat in _receivers(dealer, players, step):
         hand = hands[seat]
         if hand & hand >> 1 & hand >> 2:  # three in a row somewhere: look closer
             run = claims.sequence_in(hand)
@@ -231,7 +233,7 @@ def _auto_claims(
         return (), NO_WINNERS
     best = None
     if runs:
-        best = claims.point_winner(
+        best = claims.unchecked_point_winner(
             runs,
             trump=trump,
             dealer=dealer,
@@ -275,11 +277,11 @@ def _settle(
             ("refill", ((winner, party, refill),)),
         )
         if place == 1:  # pool II: the heart marriage held is paid by every other player
-            paid = scoring.from_each_other(
+            paid = scoring.unchecked_from_each_other(
                 winner, players=players, amount=rules.held_marriage_payment
             )
             groups.append((reason, paid))
-    return scoring.record(chips, groups, hand=number, allow_debt=rules.allow_debt)
+    return scoring.unchecked_record(chips, groups, hand=number, allow_debt=rules.allow_debt)
 
 
 def _winners(
@@ -415,7 +417,7 @@ def order_for(
     order = dealing.stack(
         wanted,
         pack=pack,
-        receivers=receivers(dealer, players, rules.step),
+        receivers=_receivers(dealer, players, rules.step),
         packets=PACKETS,
     )
     dealt = players * HAND_SIZE

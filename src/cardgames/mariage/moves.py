@@ -117,7 +117,7 @@ class Claim:
                 "the tricks pool is not claimed: it pays for tricks at the end of the deal"
             )
         if pool is Pool.POINT:
-            if not claims.is_sequence(self.cards):
+            if not claims.unchecked_is_sequence(self.cards):
                 raise errors.MoveParseError(
                     f"a point is 3 to 5 cards of one suit in sequence, not {_listed(self.cards)}"
                 )

@@ -9,8 +9,10 @@ marriage on the table. When it forms, the trick is frozen: it goes to the best c
 to and including the second card of the pair (``marriage_trick_rule="freeze"``), or to the
 king's player (``"king_wins"``).
 
-The functions work on card indices and bit sets (see :mod:`cardgames.cards`); the engine calls
-them on every play.
+The functions work on card indices and bit sets (see :mod:`cardgames.cards`). Each checks its
+arguments and raises :class:`~cardgames.errors.RulesError` naming the one that is wrong; the
+engine, which calls them on every trick, calls ``unchecked_…`` twins that skip the checks for
+arguments it built itself (they are not part of the API).
 
 Example:
     E2: trump ♣, seat 0 leads 9♠, seat 1 plays K♠, seat 4 must play Q♠ at once; then A♠, 7♣
@@ -33,8 +35,8 @@ from typing import Final
 
 import attrs
 
-from cardgames import cards, errors, history, tricks
-from cardgames.mariage import scoring
+from cardgames import cards, errors, game, history, tricks
+from cardgames.mariage import _checks, scoring
 from cardgames.mariage.moves import Decline, Move, Play
 from cardgames.mariage.pools import JESTER, KING_OF_HEARTS, QUEEN_OF_HEARTS
 from cardgames.mariage.rules import TOP_ROYALS, Rules, TopRoyal
@@ -79,8 +81,13 @@ KINGS: Final = cards.mask_of(card for card in _PACK if card.rank == cards.Rank.K
 
 
 def ranking(rules: Rules, trump: cards.Suit) -> tricks.Ranking:
-    """Return the ranking of a deal with these rules and trump suit."""
-    return RANKINGS[rules.top_royal][trump]
+    """Return the ranking of a deal with these rules and trump suit.
+
+    Raises:
+        RulesError: If ``rules`` is not Mariage's or ``trump`` not a suit.
+    """
+    rules = game.check_rules(rules, Rules, "mariage")
+    return RANKINGS[rules.top_royal][_checks.suit(trump, "trump")]
 
 
 def duty_mask(rules: Rules, trump: cards.Suit) -> int:
@@ -89,13 +96,16 @@ def duty_mask(rules: Rules, trump: cards.Suit) -> int:
     The trumps, with K♥ and Q♥ if ``royals_count_as_trumps_for_obligation``; nothing if
     ``must_trump_when_void`` is off.
 
+    Raises:
+        RulesError: If ``rules`` is not Mariage's or ``trump`` not a suit.
+
     Example:
         >>> print(cards.format_cards(cards.cards_in(duty_mask(Rules(), cards.Suit.SPADES)))[-8:])
         A♠ Q♥ K♥
     """
+    found = ranking(rules, trump)
     if not rules.must_trump_when_void:
         return 0
-    found = ranking(rules, trump)
     if rules.royals_count_as_trumps_for_obligation:
         return found.trump_mask
     return found.suit_masks[trump]
@@ -107,12 +117,20 @@ def allowed(hand: int, led: int | None, duty: int) -> int:
     Follow suit if able (K♥ and Q♥ are hearts); else play a card of ``duty`` (see
     :func:`duty_mask`) if able; else anything (rule 22). The whole hand when leading.
 
+    Raises:
+        RulesError: If ``hand`` or ``duty`` is not a bit set of cards, or ``led`` neither None
+            nor a card's index.
+
     Example:
         >>> hand = cards.mask_of(cards.parse_cards("Q♥ 7♣ 8♦"))
         >>> duty = duty_mask(Rules(), cards.Suit.CLUBS)
         >>> print(cards.format_cards(cards.cards_in(allowed(hand, 22, duty))))  # 10♠ led
         7♣ Q♥
     """
+    hand = _checks.mask(hand, "hand")
+    duty = _checks.mask(duty, "duty")
+    if led is not None:
+        led = _checks.index(led, "led")
     if led is None:
         return hand
     suit = hand & SUIT_MASKS[led]
@@ -129,10 +147,15 @@ SUIT_MASKS: Final = tuple(0x1FFF << (index // _RANKS * _RANKS) for index in rang
 def queen_of(king: int) -> int:
     """Return the index of the queen of a king's suit.
 
+    Raises:
+        RulesError: If ``king`` is not the index of a king.
+
     Example:
         >>> print(cards.CARDS[queen_of(cards.Card.parse("K♠").index)])
         Q♠
     """
+    if not KINGS >> _checks.index(king, "king") & 1:
+        raise errors.RulesError(f"king must be the index of a king, not {errors.quote(king)}")
     return king - 1
 
 
@@ -149,11 +172,38 @@ def marriages(played: Sequence[int], *, either: bool = False, declined: int = 0)
         declined: The suits (bit ``1 << suit``) whose queen was declined in this trick: their
             pair makes no marriage (rule 23).
 
+    Raises:
+        RulesError: If ``played`` is not different card indices, ``either`` not a bool
+            or ``declined`` not a set of suits (0 to 15).
+
     Example:
         >>> trick = [cards.Card.parse(text).index for text in "K♦ Q♦ K♣ Q♣ J♦".split()]
         >>> marriages(trick), marriages(trick, declined=1 << cards.Suit.CLUBS)
         ((1, 3), (1,))
     """
+    return _marriages(
+        _trick(played),
+        either=_checks.flag(either, "either"),
+        declined=_checks.whole(declined, "declined", high=_DECLINED),
+    )
+
+
+_DECLINED: Final = (1 << len(cards.Suit)) - 1
+"""The largest set of suits, as bits ``1 << suit``."""
+
+
+def _trick(played: object) -> tuple[int, ...]:
+    """Return the card indices of a trick (or any cards to rank), checked: each card once."""
+    found = _checks.numbers(played, "played", high=len(cards.CARDS) - 1, most=len(cards.CARDS))
+    if len(set(found)) != len(found):
+        raise errors.RulesError(f"played must hold each card once, not {errors.quote(played)}")
+    return found
+
+
+def _marriages(
+    played: Sequence[int], *, either: bool = False, declined: int = 0
+) -> tuple[int, ...]:
+    """Return the places of the marriages in a trick (:func:`marriages`, unchecked)."""
     found = []
     first = played[0]
     for place in range(1, len(played)):
@@ -200,9 +250,40 @@ def trick_winner(
         ...     trick, ranking(Rules(), cards.Suit.CLUBS), Rules(marriage_trick_rule="king_wins")
         ... )
         1
+
+    Raises:
+        RulesError: If ``played`` is not different card indices, ``found`` not a
+            ranking, ``rules`` not Mariage's, ``declined`` not a set of suits or ``formed``
+            not the places of the trick's marriages.
     """
+    played = _trick(played)
+    if type(found) is not tricks.Ranking:
+        raise errors.RulesError(
+            f"found must be a tricks.Ranking (play.ranking), not {errors.quote(found)}"
+        )
+    rules = game.check_rules(rules, Rules, "mariage")
+    declined = _checks.whole(declined, "declined", high=_DECLINED)
+    if formed is not None:
+        places = _checks.sequence(formed, "formed")
+        if not all(type(place) is int and 0 < place < len(played) for place in places):
+            raise errors.RulesError(
+                f"formed must be places in the trick (play.marriages), not {errors.quote(formed)}"
+            )
+        formed = places  # type: ignore[assignment]  # checked to be ints
+    return unchecked_trick_winner(played, found, rules, declined=declined, formed=formed)
+
+
+def unchecked_trick_winner(
+    played: Sequence[int],
+    found: tricks.Ranking,
+    rules: Rules,
+    *,
+    declined: int = 0,
+    formed: tuple[int, ...] | None = None,
+) -> int:
+    """Return the place of the card that wins a trick (:func:`trick_winner`, unchecked)."""
     if formed is None:
-        formed = marriages(played, either=rules.marriage_order == "either", declined=declined)
+        formed = _marriages(played, either=rules.marriage_order == "either", declined=declined)
     if not formed:
         return tricks.best(played, found)
     second = formed[0]
@@ -279,8 +360,8 @@ def _finish_trick(
         mask |= 1 << card
     owed: list[tuple[str, tuple[scoring.Transfer, ...]]] | None = None
     if mask & mask << 1 & _PAIRED_KINGS:
-        formed = marriages(trick, either=rules.marriage_order == "either", declined=table.declined)
-        place = trick_winner(trick, table.ranking, rules, formed=formed)
+        formed = _marriages(trick, either=rules.marriage_order == "either", declined=table.declined)
+        place = unchecked_trick_winner(trick, table.ranking, rules, formed=formed)
         winner = seats[place]
         if formed:
             owed = _marriage_payments(trick, seats, formed, winner, rules)
@@ -289,7 +370,7 @@ def _finish_trick(
         winner = seats[place]
     if mask >> _JESTER & 1:
         holder = table.queen_holder
-        transfers, reason = scoring.jester(
+        transfers, reason = scoring.unchecked_jester(
             jester_seat=seats[trick.index(_JESTER)],
             winner=winner,
             winning_card=cards.CARDS[trick[place]],
@@ -303,12 +384,12 @@ def _finish_trick(
     if rules.own_marriage_lead_bonus and state.tricks:
         bonus = _own_marriage_lead(state.tricks[-1], seats[0], trick[0])
         if bonus:
-            paid = scoring.from_each_other(
+            paid = scoring.unchecked_from_each_other(
                 seats[0], players=match.players, amount=rules.table_marriage_payment
             )
             owed = [*(owed or ()), (bonus, paid)]
     if owed is not None or table.declined:
-        chips = scoring.record(
+        chips = scoring.unchecked_record(
             table.chips, owed or (), hand=match.hand_number, allow_debt=rules.allow_debt
         )
         table = table.paid(chips)
@@ -335,7 +416,7 @@ def _marriage_payments(
         owed.append(
             (
                 f"{'heart ' if hearts else ''}marriage {king_card} {queen_card} on the table",
-                scoring.table_marriage(
+                scoring.unchecked_table_marriage(
                     winner=winner,
                     king_seat=seats[king],
                     queen_seat=seats[queen],
@@ -378,12 +459,14 @@ def decline(state: State, seat: int, move: Decline) -> State:
         )
     table = state.table
     king = cards.CARDS[queen + 1]
-    chips = scoring.record(
+    chips = scoring.unchecked_record(
         table.chips,
         (
             (
                 f"{cards.CARDS[queen]} not played on {king}",
-                scoring.each_other(seat, players=match.players, amount=scoring.FORCED_QUEEN_CHIPS),
+                scoring.unchecked_each_other(
+                    seat, players=match.players, amount=scoring.FORCED_QUEEN_CHIPS
+                ),
             ),
         ),
         hand=match.hand_number,

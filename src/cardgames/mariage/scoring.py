@@ -7,6 +7,10 @@ rule as *transfers*, ``(payer, payee, amount)`` triples in which a pool is the n
 or lost: the players' balances and the pools always add up to what they held before, except
 for the remainder discarded when the pools are shared out at the session's end (rule 39).
 
+Each function checks its arguments and raises :class:`~cardgames.errors.RulesError` naming the
+one that is wrong. The engine calls ``unchecked_…`` twins of some of them, which skip the checks
+for arguments it built itself; they are not part of the API.
+
 Example:
     E1: after the ante each pool holds 6; seat 3 holds K♥ and Q♥ and claims pool II.
 
@@ -30,9 +34,15 @@ from typing import Final
 
 import attrs
 
-from cardgames import cards, errors, history
+from cardgames import cards, errors, history, validators
+from cardgames.mariage import _checks
 from cardgames.mariage.pools import KING_OF_HEARTS, POOLS, QUEEN_OF_HEARTS, Pool
-from cardgames.mariage.rules import JesterCaptors, JesterPenaltyPayee
+from cardgames.mariage.rules import (
+    JESTER_CAPTORS,
+    JESTER_PENALTY_PAYEES,
+    JesterCaptors,
+    JesterPenaltyPayee,
+)
 
 __all__ = [
     "DISCARDED",
@@ -118,6 +128,11 @@ def party(number: int) -> int | Pool | None:
             f"number must be a seat (0 to 9), a pool (-1 to -6) or the discard (-99), "
             f"not {errors.quote(number)}"
         )
+    return _party(number)
+
+
+def _party(number: int) -> int | Pool | None:
+    """Return a party of a transfer (:func:`party`, unchecked)."""
     if number >= 0:
         return number
     if number == DISCARDED:
@@ -190,33 +205,58 @@ class Payment:
         return f"{_name(self.payer)} pays {_name(self.payee)} {self.amount} {chips}: {self.reason}"
 
 
-@functools.cache
 def ante(players: int, per_pool: int) -> tuple[Transfer, ...]:
     """Return the ante: each seat pays ``per_pool`` into each of the six pools (rule 6).
+
+    Raises:
+        RulesError: If ``players`` is not 1 to 10 or ``per_pool`` not a whole number.
 
     Example:
         >>> ante(5, 1)[:2]
         ((0, -1, 1), (0, -2, 1))
     """
-    return tuple((seat, pool.party, per_pool) for seat in range(players) for pool in POOLS)
+    return _ante(_checks.count(players), _checks.whole(per_pool, "per_pool"))
 
 
 @functools.cache
+def _ante(players: int, per_pool: int) -> tuple[Transfer, ...]:
+    """Return the ante (:func:`ante`, unchecked)."""
+    return tuple((seat, pool.party, per_pool) for seat in range(players) for pool in POOLS)
+
+
 def each_other(payer: int, *, players: int, amount: int) -> tuple[Transfer, ...]:
     """Return ``payer`` paying ``amount`` to every other seat (rules 23, 35, 36).
+
+    Raises:
+        RulesError: If ``players`` is not 1 to 10, ``payer`` not one of its seats or
+            ``amount`` not a whole number.
 
     Example:
         >>> each_other(5, players=6, amount=1)[:2]
         ((5, 0, 1), (5, 1, 1))
     """
-    return tuple((payer, seat, amount) for seat in range(players) if seat != payer)
+    players = _checks.count(players)
+    return unchecked_each_other(
+        _checks.seat(payer, "payer", players),
+        players=players,
+        amount=_checks.whole(amount, "amount"),
+    )
 
 
 @functools.cache
+def unchecked_each_other(payer: int, *, players: int, amount: int) -> tuple[Transfer, ...]:
+    """Return ``payer`` paying every other seat (:func:`each_other`, unchecked)."""
+    return tuple((payer, seat, amount) for seat in range(players) if seat != payer)
+
+
 def from_each_other(
     payee: int, *, players: int, amount: int, exempt: tuple[int, ...] = ()
 ) -> tuple[Transfer, ...]:
     """Return every seat but ``payee`` and ``exempt`` paying ``amount`` to ``payee``.
+
+    Raises:
+        RulesError: If ``players`` is not 1 to 10, ``payee`` or an exempt seat not one of its
+            seats, or ``amount`` not a whole number.
 
     Example:
         E2: seat 1 takes the trick with the marriage K♠ Q♠; seat 4 played the queen.
@@ -224,6 +264,22 @@ def from_each_other(
         >>> from_each_other(1, players=6, amount=1, exempt=(4,))
         ((0, 1, 1), (2, 1, 1), (3, 1, 1), (5, 1, 1))
     """
+    players = _checks.count(players)
+    if exempt:
+        exempt = _checks.numbers(exempt, "exempt", high=players - 1)
+    return unchecked_from_each_other(
+        _checks.seat(payee, "payee", players),
+        players=players,
+        amount=_checks.whole(amount, "amount"),
+        exempt=tuple(exempt),
+    )
+
+
+@functools.cache
+def unchecked_from_each_other(
+    payee: int, *, players: int, amount: int, exempt: tuple[int, ...] = ()
+) -> tuple[Transfer, ...]:
+    """Return every other seat paying ``payee`` (:func:`from_each_other`, unchecked)."""
     skip = {payee, *exempt}
     return tuple((seat, payee, amount) for seat in range(players) if seat not in skip)
 
@@ -231,10 +287,19 @@ def from_each_other(
 def pool_win(pool: Pool, winner: int, *, content: int, refill: int) -> tuple[Transfer, ...]:
     """Return the winner taking a pool's chips and putting ``refill`` back (rules 11, 12).
 
+    Raises:
+        RulesError: If ``pool`` is not a pool I to V, ``winner`` not a seat, or ``content``
+            or ``refill`` not a whole number.
+
     Example:
         >>> pool_win(Pool.POINT, 2, content=6, refill=1)
         ((-1, 2, 6), (2, -1, 1))
     """
+    if type(pool) is not Pool or pool is Pool.TRICKS:
+        raise errors.RulesError(f"pool must be one of the pools I to V, not {errors.quote(pool)}")
+    winner = _checks.seat(winner, "winner")
+    content = _checks.whole(content, "content")
+    refill = _checks.whole(refill, "refill")
     return ((pool.party, winner, content), (winner, pool.party, refill))
 
 
@@ -259,11 +324,38 @@ def table_marriage(
 
         >>> table_marriage(winner=5, king_seat=2, queen_seat=5, hearts=True, players=6, amount=1)
         ((0, 5, 1), (1, 5, 1), (2, 5, 1), (3, 5, 1), (4, 5, 1))
+
+    Raises:
+        RulesError: If ``players`` is not 1 to 10, a seat not one of its seats, ``amount``
+            not a whole number, or ``hearts`` or ``king_pays`` not a bool.
     """
+    players = _checks.count(players)
+    return unchecked_table_marriage(
+        winner=_checks.seat(winner, "winner", players),
+        king_seat=_checks.seat(king_seat, "king_seat", players),
+        queen_seat=_checks.seat(queen_seat, "queen_seat", players),
+        hearts=_checks.flag(hearts, "hearts"),
+        players=players,
+        amount=_checks.whole(amount, "amount"),
+        king_pays=_checks.flag(king_pays, "king_pays"),
+    )
+
+
+def unchecked_table_marriage(
+    *,
+    winner: int,
+    king_seat: int,
+    queen_seat: int,
+    hearts: bool,
+    players: int,
+    amount: int,
+    king_pays: bool = True,
+) -> tuple[Transfer, ...]:
+    """Return the payments for a marriage on the table (:func:`table_marriage`, unchecked)."""
     if hearts:
         exempt = () if king_pays else (king_seat,)
-        return from_each_other(queen_seat, players=players, amount=amount, exempt=exempt)
-    return from_each_other(winner, players=players, amount=amount, exempt=(queen_seat,))
+        return unchecked_from_each_other(queen_seat, players=players, amount=amount, exempt=exempt)
+    return unchecked_from_each_other(winner, players=players, amount=amount, exempt=(queen_seat,))
 
 
 JESTER_CHIPS: Final = 1
@@ -305,7 +397,38 @@ def jester(
 
         >>> jester(jester_seat=1, winner=3, winning_card=QUEEN_OF_HEARTS, queen_holder=3, players=6)
         (((1, 3, 1),), 'jester captured by Q♥')
+
+    Raises:
+        RulesError: If ``players`` is not 1 to 10, a seat not one of its seats,
+            ``winning_card`` not a card, or an option not one of its values.
     """
+    players = _checks.count(players)
+    return unchecked_jester(
+        jester_seat=_checks.seat(jester_seat, "jester_seat", players),
+        winner=_checks.seat(winner, "winner", players),
+        winning_card=_checks.card(winning_card, "winning_card"),
+        queen_holder=None
+        if queen_holder is None
+        else _checks.seat(queen_holder, "queen_holder", players),
+        players=players,
+        captors=_checks.choice(captors, "captors", JESTER_CAPTORS),
+        payee=_checks.choice(payee, "payee", JESTER_PENALTY_PAYEES),
+        paid_only_if_it_wins=_checks.flag(paid_only_if_it_wins, "paid_only_if_it_wins"),
+    )
+
+
+def unchecked_jester(
+    *,
+    jester_seat: int,
+    winner: int,
+    winning_card: cards.Card,
+    queen_holder: int | None,
+    players: int,
+    captors: JesterCaptors = "royal_hearts",
+    payee: JesterPenaltyPayee = "queen_of_hearts_holder",
+    paid_only_if_it_wins: bool = False,
+) -> tuple[tuple[Transfer, ...], str]:
+    """Return the payments for the jester played to a trick (:func:`jester`, unchecked)."""
     if winning_card.rank in _CAPTOR_RANKS and (
         captors == "any_king_or_queen" or winning_card in (KING_OF_HEARTS, QUEEN_OF_HEARTS)
     ):
@@ -316,10 +439,14 @@ def jester(
         return ((jester_seat, paid, JESTER_CHIPS),), reason
     if paid_only_if_it_wins and winner != jester_seat:
         return (), "jester lost its trick"
-    return from_each_other(jester_seat, players=players, amount=JESTER_CHIPS), "jester played"
+    return unchecked_from_each_other(
+        jester_seat, players=players, amount=JESTER_CHIPS
+    ), "jester played"
 
 
 _CAPTOR_RANKS: Final = (cards.Rank.KING, cards.Rank.QUEEN)
+_TRICKS: Final = 5
+"""Tricks in a deal: no seat takes more."""
 
 
 def tricks_payout(
@@ -354,8 +481,19 @@ def tricks_payout(
         ((-6, 0, 2), (-6, 3, 2))
         >>> tricks_payout((2, 0, 0, 2, 1, 0), pool=3, dealer=5, dealer_covers=True)
         ((-6, 0, 2), (-6, 3, 1), (5, 3, 1))
+
+    Raises:
+        RulesError: If ``taken`` is not 1 to 10 counts of tricks (0 to 5), ``dealer`` not a
+            seat, or another argument out of its range.
     """
+    taken = _checks.numbers(taken, "taken", high=_TRICKS)
     players = len(taken)
+    pool = _checks.whole(pool, "pool")
+    dealer = _checks.seat(dealer, "dealer", players)
+    step = _checks.step(step)
+    minimum = _checks.whole(minimum, "minimum", low=1, high=_TRICKS)
+    per_trick = _checks.whole(per_trick, "per_trick")
+    dealer_covers = _checks.flag(dealer_covers, "dealer_covers")
     order = sorted(
         (seat for seat in range(players) if taken[seat] >= minimum),
         key=lambda seat: (-taken[seat], ((seat - dealer) * step - 1) % players),
@@ -378,10 +516,17 @@ def fines(taken: Sequence[int], *, threshold: int = 0, fine: int = 1) -> tuple[T
 
     A loser took ``threshold`` tricks or fewer (``Rules.loser_threshold``).
 
+    Raises:
+        RulesError: If ``taken`` is not 1 to 10 counts of tricks (0 to 5), or ``threshold`` or
+            ``fine`` not a whole number.
+
     Example:
         >>> fines((2, 0, 0, 2, 1, 0))
         ((1, -6, 1), (2, -6, 1), (5, -6, 1))
     """
+    taken = _checks.numbers(taken, "taken", high=_TRICKS)
+    threshold = _checks.whole(threshold, "threshold", high=_TRICKS)
+    fine = _checks.whole(fine, "fine")
     return tuple(
         (seat, TRICKS_POOL, fine) for seat, count in enumerate(taken) if count <= threshold
     )
@@ -398,7 +543,12 @@ def leftover_split(pools: Sequence[int], *, players: int) -> tuple[Transfer, ...
 
         >>> leftover_split((3, 0, 0, 0, 0, 4), players=3)
         ((-1, 0, 2), (-1, 1, 1), (-6, 1, 1), (-6, 2, 2), (-6, -99, 1))
+
+    Raises:
+        RulesError: If ``pools`` is not six whole numbers of chips or ``players`` not 1 to 10.
     """
+    pools = _checks.numbers(pools, "pools", length=len(POOLS))
+    players = _checks.count(players)
     share = sum(pools) // players
     left = list(pools)
     found: list[Transfer] = []
@@ -452,14 +602,46 @@ def settle(
     Without ``allow_debt`` a seat pays at most what it has at that moment (rule 4): the
     transfer is cut, and dropped if nothing is left. Transfers of 0 chips are dropped.
 
+    Raises:
+        RulesError: If ``balances`` is not 1 to 10 whole numbers, ``pools`` not six, a
+            transfer not ``(payer, payee, amount)`` between parties of the table, or
+            ``allow_debt`` not a bool.
+
     Example:
         >>> settle((1, 0), (0,) * 6, [(0, 1, 3), (1, -6, 2)], allow_debt=False)
         ((0, 0), (0, 0, 0, 0, 0, 1), ((0, 1, 1), (1, -6, 1)))
     """
-    seats = list(balances)
-    boxes = list(pools)
-    made = _make(seats, boxes, transfers, allow_debt=allow_debt)
+    seats = list(_checks.numbers(balances, "balances", low=-validators.LARGEST))
+    boxes = list(_checks.numbers(pools, "pools", low=-validators.LARGEST, length=len(POOLS)))
+    checked = _transfers(transfers, "transfers", len(seats))
+    made = _make(seats, boxes, checked, allow_debt=_checks.flag(allow_debt, "allow_debt"))
     return tuple(seats), tuple(boxes), tuple(made)
+
+
+def _transfers(value: object, name: str, players: int) -> tuple[Transfer, ...]:
+    """Return transfers checked to be ``(payer, payee, amount)`` between the table's parties."""
+    found = tuple(_checks.iterable(value, name))
+    for transfer in found:
+        if not (
+            isinstance(transfer, tuple)
+            and len(transfer) == len(_TRANSFER)
+            and all(type(item) is int for item in transfer)
+            and transfer[2] >= 0
+            and _on_table(transfer[0], players)
+            and transfer[0] != DISCARDED
+            and _on_table(transfer[1], players)
+        ):
+            raise errors.RulesError(
+                f"each of {name} must be (payer, payee, amount): a seat below {players} or a "
+                f"pool (-1 to -6) paying a seat, a pool or the discard (-99) 0 chips or more, "
+                f"not {errors.quote(transfer)}"
+            )
+    return found  # type: ignore[return-value]  # checked to be transfers
+
+
+def _on_table(number: int, players: int) -> bool:
+    """Return whether a number names a seat of ``players``, a pool or the discard."""
+    return 0 <= number < players or -len(POOLS) <= number < 0 or number == DISCARDED
 
 
 Group = tuple[str, tuple[Transfer, ...]]
@@ -483,6 +665,11 @@ def record(
 
     Each group is ``(reason, transfers)``; a group of which nothing was paid is left out.
 
+    Raises:
+        RulesError: If ``chips`` is not (balances, pools, ledger), a group not a reason and
+            transfers (as for :func:`settle`), ``hand`` not a deal's number or ``allow_debt``
+            not a bool.
+
     Example:
         >>> balances, pools, ledger = record(
         ...     ((5, 5), (0,) * 6, None), [("fine", [(0, -6, 1)])], hand=1
@@ -490,6 +677,52 @@ def record(
         >>> balances, pools[5], ledger.move
         ((4, 5), 1, (1, (('fine', ((0, -6, 1),)),)))
     """
+    chips = _chips(chips)
+    players = len(chips[0])
+    checked = []
+    for group in _checks.iterable(groups, "groups"):
+        if not (
+            isinstance(group, tuple) and len(group) == 2 and isinstance(group[0], str)
+        ):  # a group is (reason, transfers)
+            raise errors.RulesError(
+                f"each group must be (reason, transfers), not {errors.quote(group)}"
+            )
+        checked.append((group[0], _transfers(group[1], "a group's transfers", players)))
+    return unchecked_record(
+        chips,
+        checked,
+        hand=_checks.whole(hand, "hand"),
+        allow_debt=_checks.flag(allow_debt, "allow_debt"),
+    )
+
+
+def _chips(value: object) -> Chips:
+    """Return ``(balances, pools, ledger)`` checked."""
+    if not (isinstance(value, tuple) and len(value) == len(_CHIPS)):
+        raise errors.RulesError(
+            f"chips must be (balances, pools, ledger), not {errors.quote(value)}"
+        )
+    balances, pools, ledger = value
+    _checks.numbers(balances, "the balances of chips", low=-validators.LARGEST)
+    _checks.numbers(pools, "the pools of chips", low=-validators.LARGEST, length=len(POOLS))
+    if ledger is not None and type(ledger) is not history.History:
+        raise errors.RulesError(
+            f"the ledger of chips must be None or a ledger chain, not {errors.quote(ledger)}"
+        )
+    return (tuple(balances), tuple(pools), ledger)
+
+
+_CHIPS: Final = ("balances", "pools", "ledger")
+
+
+def unchecked_record(
+    chips: Chips,
+    groups: Iterable[tuple[str, Iterable[Transfer]]],
+    *,
+    hand: int,
+    allow_debt: bool = True,
+) -> Chips:
+    """Make each group's transfers and add them to the ledger (:func:`record`, unchecked)."""
     balances, pools, ledger = chips
     seats = list(balances)
     boxes = list(pools)
@@ -508,27 +741,69 @@ def pay_ante(
 ) -> Chips:
     """Pay the ante (:func:`ante`): the same as :func:`record`, faster when nobody goes short.
 
+    Raises:
+        RulesError: As :func:`record`, and if ``players`` is not the number of balances or
+            ``per_pool`` not a whole number.
+
     Example:
         >>> pay_ante(((10, 3), (0,) * 6, None), hand=1, players=2, per_pool=1)[:2]
         ((4, -3), (2, 2, 2, 2, 2, 2))
     """
+    chips = _chips(chips)
+    if players != len(chips[0]) or type(players) is not int:
+        raise errors.RulesError(
+            f"players must be the number of balances, {len(chips[0])}, not {errors.quote(players)}"
+        )
+    return unchecked_pay_ante(
+        chips,
+        hand=_checks.whole(hand, "hand"),
+        players=players,
+        per_pool=_checks.whole(per_pool, "per_pool"),
+        allow_debt=_checks.flag(allow_debt, "allow_debt"),
+    )
+
+
+def unchecked_pay_ante(
+    chips: Chips, *, hand: int, players: int, per_pool: int, allow_debt: bool = True
+) -> Chips:
+    """Pay the ante (:func:`pay_ante`, unchecked)."""
     balances, pools, ledger = chips
     each = per_pool * len(POOLS)
     if not each or (not allow_debt and min(balances) < each):
-        return record(chips, (("ante", ante(players, per_pool)),), hand=hand, allow_debt=allow_debt)
+        return unchecked_record(
+            chips, (("ante", _ante(players, per_pool)),), hand=hand, allow_debt=allow_debt
+        )
     paid = per_pool * players
     return (
         tuple(balance - each for balance in balances),
         tuple(content + paid for content in pools),
-        history.History((hand, (("ante", ante(players, per_pool)),)), ledger),
+        history.History((hand, (("ante", _ante(players, per_pool)),)), ledger),
     )
 
 
 def payments(ledger: Ledger) -> tuple[Payment, ...]:
-    """Return the payments of a ledger chain, oldest first."""
-    return tuple(
-        Payment.of(hand, transfer, reason)
-        for hand, groups in history.moves_of(ledger)
-        for reason, made in groups
-        for transfer in made
-    )
+    """Return the payments of a ledger chain, oldest first.
+
+    Raises:
+        RulesError: If ``ledger`` is not None or a chain of ``(deal, groups)`` entries.
+
+    Example:
+        >>> chips = record(((5, 5), (0,) * 6, None), [("fine", [(0, -6, 1)])], hand=1)
+        >>> print(*payments(chips[2]))
+        seat 0 pays pool VI 1 chip: fine
+    """
+    if ledger is not None and type(ledger) is not history.History:
+        raise errors.RulesError(
+            f"ledger must be None or a ledger chain, not {errors.quote(ledger)}"
+        )
+    try:
+        return tuple(
+            Payment(hand, _party(payer), _party(payee), amount, reason)  # type: ignore[arg-type]  # a payer is never the discard
+            for hand, groups in history.moves_of(ledger)
+            for reason, made in groups
+            for payer, payee, amount in made
+        )
+    except (TypeError, ValueError, IndexError):
+        raise errors.RulesError(
+            f"ledger must be a chain of (deal, groups) entries, not {errors.quote(ledger)}"
+        ) from None
