@@ -21,11 +21,11 @@ Example:
 from __future__ import annotations
 
 import random
-from typing import Final, TypeVar, cast
+from typing import Final, cast
 
 import attrs
 
-from cardgames import cards, errors, game
+from cardgames import agents, cards, errors, game
 from cardgames.gin_rummy import facts, melds
 from cardgames.gin_rummy.moves import (
     BIG_GIN,
@@ -40,8 +40,6 @@ from cardgames.gin_rummy.moves import (
 from cardgames.gin_rummy.state import Phase, View
 
 __all__ = ["RuleAgent"]
-
-MoveT = TypeVar("MoveT")
 
 _WORTH_TAKING: Final = 5
 """By how much a card from the pile that does not meld must cut the count to be taken."""
@@ -66,7 +64,7 @@ class RuleAgent:
     match. ``rng`` only breaks ties, so a seeded match replays exactly.
     """
 
-    def choose(self, view: game.PlayerView[MoveT], rng: random.Random) -> MoveT:
+    def choose(self, view: game.PlayerView[agents.MoveT], rng: random.Random) -> agents.MoveT:
         """Return one of ``view.legal_moves``.
 
         It is typed as every agent is (:class:`cardgames.agents.Agent`), so that it sits in a
@@ -88,7 +86,7 @@ class RuleAgent:
                 f"not {errors.quote((view, rng))}"
             )
         # A Gin Rummy view's moves are Gin Rummy moves: MoveT is Move here.
-        return cast("MoveT", _choose(given, rng))
+        return cast("agents.MoveT", _choose(given, rng))
 
 
 def _choose(view: View, rng: random.Random) -> Move:

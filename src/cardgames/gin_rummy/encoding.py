@@ -216,8 +216,8 @@ def move_indices(move: Move) -> tuple[int, ...]:
     """Return the actions that make up the move: one for most, several for a lay-out.
 
     A lay-out gives its melds' actions, then its lay-offs' (in ascending order: by target, then
-    card), then :data:`END_LAY_OUT`. Two lay-outs that lay off the same cards onto the same
-    melds in another order are the same actions.
+    card), then :data:`~cardgames.gin_rummy.encoding.END_LAY_OUT`. Two lay-outs that lay off
+    the same cards onto the same melds in another order are the same actions.
 
     Raises:
         RulesError: If ``move`` is not a Gin Rummy move, or lays a card off onto a meld the

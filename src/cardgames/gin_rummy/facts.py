@@ -164,9 +164,10 @@ def unseen(view: View) -> tuple[cards.Card, ...]:
 
     A seat sees its own cards, the discard pile (every card in it), the cards each player took
     from the pile and still holds, and whatever was laid out after a knock (melds, lay-offs and
-    deadwood). The rest — the stock and the other's hidden cards, the knocker's face-down
-    discard included — it has not seen. Before the first deal that is the whole pack; between
-    hands, the cards the last hand left unseen.
+    deadwood). The rest — the stock and the other's hidden cards — it has not seen. The card the
+    knocker discarded face down is in no view, so it is listed here for both seats (the knocker
+    may remember it). Before the first deal that is the whole pack; between hands, the cards the
+    last hand left unseen.
 
     Raises:
         RulesError: If ``view`` is not a Gin Rummy view.
