@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from cardgames import cards, errors
 from cardgames import mariage as mg
-from cardgames.mariage import claims, play, scoring
+from cardgames.mariage import claims, ledger, play, scoring
 from cardgames.mariage.pools import CLAIMED, POOLS, Pool
 from cardgames.mariage.rules import Rules
 
@@ -508,18 +508,18 @@ def test_ante() -> None:
     assert len(paid) == 36
     assert {payee for _, payee, _ in paid} == {-1, -2, -3, -4, -5, -6}
     assert scoring.ante(6, 1) is paid  # made once
-    balances, pools, _ = scoring.settle((50,) * 6, (0,) * 6, paid)
+    balances, pools, _ = ledger.settle((50,) * 6, (0,) * 6, paid)
     assert balances == (44,) * 6
     assert pools == (6,) * 6
 
 
 def test_pay_ante_matches_record() -> None:
-    chips: scoring.Chips = ((10, 3, 7), (1, 0, 0, 0, 0, 2), None)
+    chips: ledger.Chips = ((10, 3, 7), (1, 0, 0, 0, 0, 2), None)
     for allow_debt in (True, False):
         fast = scoring.pay_ante(chips, hand=1, players=3, per_pool=1, allow_debt=allow_debt)
-        slow = scoring.record(chips, [("ante", scoring.ante(3, 1))], hand=1, allow_debt=allow_debt)
+        slow = ledger.record(chips, [("ante", scoring.ante(3, 1))], hand=1, allow_debt=allow_debt)
         assert fast[:2] == slow[:2]
-        assert scoring.payments(fast[2]) == scoring.payments(slow[2])
+        assert ledger.payments(fast[2]) == ledger.payments(slow[2])
     assert scoring.pay_ante(chips, hand=1, players=3, per_pool=0) == chips
 
 
@@ -528,7 +528,7 @@ def test_pool_win_and_held_marriage_e1() -> None:
     won = scoring.pool_win(Pool.MARRIAGE, 3, content=6, refill=1)
     assert won == ((-2, 3, 6), (3, -2, 1))
     paid = scoring.from_each_other(3, players=6, amount=2)
-    balances, pools, _ = scoring.settle((44,) * 6, (6,) * 6, won + paid)
+    balances, pools, _ = ledger.settle((44,) * 6, (6,) * 6, won + paid)
     assert balances == (42, 42, 42, 59, 42, 42)
     assert pools == (6, 1, 6, 6, 6, 6)
 
@@ -560,7 +560,7 @@ def test_table_marriage(hearts: bool, king_pays: bool, expected: dict[int, int])
         amount=1,
         king_pays=king_pays,
     )
-    balances, _, _ = scoring.settle((0,) * 6, (0,) * 6, paid)
+    balances, _, _ = ledger.settle((0,) * 6, (0,) * 6, paid)
     assert {seat: chips for seat, chips in enumerate(balances) if chips} == expected
 
 
@@ -621,7 +621,7 @@ def test_jester(  # noqa: PLR0917  # one parameter per column of the cases
         players=6,
         **options,  # type: ignore[arg-type]  # the options of the case
     )
-    balances, _, _ = scoring.settle((0,) * 6, (0,) * 6, paid)
+    balances, _, _ = ledger.settle((0,) * 6, (0,) * 6, paid)
     assert {seat: chips for seat, chips in enumerate(balances) if chips} == expected
     assert why == reason
 
@@ -629,10 +629,10 @@ def test_jester(  # noqa: PLR0917  # one parameter per column of the cases
 def test_tricks_payout_e5() -> None:
     taken = (2, 0, 0, 2, 1, 0)
     assert scoring.tricks_payout(taken, pool=6, dealer=5) == ((-6, 0, 2), (-6, 3, 2))
-    balances, pools, _ = scoring.settle(
+    balances, pools, _ = ledger.settle(
         (0,) * 6, (0, 0, 0, 0, 0, 6), scoring.tricks_payout(taken, pool=6, dealer=5)
     )
-    balances, pools, _ = scoring.settle(balances, pools, scoring.fines(taken))
+    balances, pools, _ = ledger.settle(balances, pools, scoring.fines(taken))
     assert pools[5] == 5
     assert balances == (2, -1, -1, 2, 0, -1)
 
@@ -678,22 +678,22 @@ def test_fines_threshold() -> None:
 @given(st.lists(st.integers(0, 40), min_size=6, max_size=6), st.integers(5, 10))
 def test_leftover_split(pools: list[int], players: int) -> None:
     split = scoring.leftover_split(pools, players=players)
-    balances, left, _ = scoring.settle((0,) * players, tuple(pools), split)
+    balances, left, _ = ledger.settle((0,) * players, tuple(pools), split)
     assert left == (0,) * 6
     assert len(set(balances)) == 1
     assert balances[0] == sum(pools) // players
-    discarded = sum(amount for _, payee, amount in split if payee == scoring.DISCARDED)
+    discarded = sum(amount for _, payee, amount in split if payee == ledger.DISCARDED)
     assert discarded == sum(pools) % players
     assert sum(balances) + discarded == sum(pools)
 
 
 def test_settle_without_debt_cuts_payments() -> None:
-    balances, _, made = scoring.settle(
+    balances, _, made = ledger.settle(
         (1, 0, 5), (0,) * 6, [(0, 1, 3), (1, 2, 2), (2, -6, 0), (-1, 2, 0)], allow_debt=False
     )
     assert made == ((0, 1, 1), (1, 2, 1))
     assert balances == (0, 0, 6)
-    balances, _, made = scoring.settle((1, 0, 5), (0,) * 6, [(0, 1, 3)])
+    balances, _, made = ledger.settle((1, 0, 5), (0,) * 6, [(0, 1, 3)])
     assert balances == (-2, 3, 5)
 
 
@@ -719,7 +719,7 @@ def test_settle_conserves_chips(
         if payee < 0:
             held[-payee - 1] += amount
         safe.append((payer, payee, amount))
-    after, boxes, made = scoring.settle(tuple(balances), tuple(pools), safe, allow_debt=allow_debt)
+    after, boxes, made = ledger.settle(tuple(balances), tuple(pools), safe, allow_debt=allow_debt)
     assert sum(after) + sum(boxes) == sum(balances) + sum(pools)
     assert all(amount > 0 for _, _, amount in made)
     if not allow_debt:
@@ -727,32 +727,32 @@ def test_settle_conserves_chips(
 
 
 def test_payment_text() -> None:
-    assert str(scoring.Payment(1, 2, 4, 2, "heart marriage held")) == (
+    assert str(ledger.Payment(1, 2, 4, 2, "heart marriage held")) == (
         "seat 2 pays seat 4 2 chips: heart marriage held"
     )
-    assert str(scoring.Payment.of(1, (0, -1, 1), "ante")) == "seat 0 pays pool I 1 chip: ante"
-    assert str(scoring.Payment.of(1, (-6, 3, 2), "tricks taken")) == (
+    assert str(ledger.Payment.of(1, (0, -1, 1), "ante")) == "seat 0 pays pool I 1 chip: ante"
+    assert str(ledger.Payment.of(1, (-6, 3, 2), "tricks taken")) == (
         "pool VI pays seat 3 2 chips: tricks taken"
     )
-    assert str(scoring.Payment.of(6, (-6, scoring.DISCARDED, 1), "remainder discarded")) == (
+    assert str(ledger.Payment.of(6, (-6, ledger.DISCARDED, 1), "remainder discarded")) == (
         "pool VI discards 1 chip: remainder discarded"
     )
     with pytest.raises(errors.RulesError, match="discard pays nobody"):
-        scoring.Payment.of(1, (scoring.DISCARDED, 0, 1), "nothing")
-    assert scoring.party(-3) is Pool.JESTER
-    assert scoring.party(4) == 4
-    assert scoring.party(scoring.DISCARDED) is None
+        ledger.Payment.of(1, (ledger.DISCARDED, 0, 1), "nothing")
+    assert ledger.party(-3) is Pool.JESTER
+    assert ledger.party(4) == 4
+    assert ledger.party(ledger.DISCARDED) is None
 
 
 def test_record_groups() -> None:
-    chips = scoring.record(
+    chips = ledger.record(
         ((3, 3), (0,) * 6, None),
         [("a", [(0, 1, 1)]), ("nothing", [(0, 1, 0)]), ("b", [(1, -6, 2)])],
         hand=4,
     )
     assert chips[:2] == ((2, 2), (0, 0, 0, 0, 0, 2))
-    assert [str(payment) for payment in scoring.payments(chips[2])] == [
+    assert [str(payment) for payment in ledger.payments(chips[2])] == [
         "seat 0 pays seat 1 1 chip: a",
         "seat 1 pays pool VI 2 chips: b",
     ]
-    assert {payment.hand for payment in scoring.payments(chips[2])} == {4}
+    assert {payment.hand for payment in ledger.payments(chips[2])} == {4}

@@ -24,6 +24,7 @@ from cardgames import mariage as mg
 from cardgames.mariage import claims as checked_claims
 from cardgames.mariage import deals as checked_deals
 from cardgames.mariage import encoding, facts
+from cardgames.mariage import ledger as checked_ledger
 from cardgames.mariage import play as checked_play
 from cardgames.mariage import scoring as checked_scoring
 from cardgames.mariage.pools import Pool
@@ -589,6 +590,7 @@ CLUBS = cards.Suit.CLUBS
 claims: typing.Any = checked_claims
 play_: typing.Any = checked_play
 scoring: typing.Any = checked_scoring
+ledger: typing.Any = checked_ledger
 deals: typing.Any = checked_deals
 RUN = cards.parse_cards("8♠ 9♠ 10♠")
 CHIPS = ((5, 5), (0,) * 6, None)
@@ -647,15 +649,15 @@ JUNK_CALLS: list[tuple[typing.Callable[[], object], str]] = [
     (lambda: scoring.fines((2, 0), threshold=-1), "threshold must be"),
     (lambda: scoring.leftover_split((1, 2), players=3), "pools must be 6 whole numbers"),
     (lambda: scoring.leftover_split((1,) * 6, players=0), "players must be"),
-    (lambda: scoring.settle((1, 0), (0,) * 6, [(0, 5, 1)]), "each of transfers must be"),
-    (lambda: scoring.settle((1, 0), (0,) * 6, [(-99, 0, 1)]), "each of transfers must be"),
-    (lambda: scoring.record(CHIPS, [("fine", [(0, -6, 1)])], hand=-1), "hand must be"),
-    (lambda: scoring.record((1, 2), [], hand=1), "chips must be (balances, pools, ledger)"),
-    (lambda: scoring.record(CHIPS, ["fine"], hand=1), "each group must be (reason, transfers)"),
+    (lambda: ledger.settle((1, 0), (0,) * 6, [(0, 5, 1)]), "each of transfers must be"),
+    (lambda: ledger.settle((1, 0), (0,) * 6, [(-99, 0, 1)]), "each of transfers must be"),
+    (lambda: ledger.record(CHIPS, [("fine", [(0, -6, 1)])], hand=-1), "hand must be"),
+    (lambda: ledger.record((1, 2), [], hand=1), "chips must be (balances, pools, ledger)"),
+    (lambda: ledger.record(CHIPS, ["fine"], hand=1), "each group must be (reason, transfers)"),
     (lambda: scoring.pay_ante(CHIPS, hand=1, players=3, per_pool=1), "players must be the number"),
-    (lambda: scoring.payments("ledger"), "ledger must be None or a ledger chain"),
-    (lambda: scoring.party(-7), "number must be a seat"),
-    (lambda: scoring.Payment.of(1, (0, 1, 0), "x"), "transfer must be"),
+    (lambda: ledger.payments("ledger"), "ledger must be None or a ledger chain"),
+    (lambda: ledger.party(-7), "number must be a seat"),
+    (lambda: ledger.Payment.of(1, (0, 1, 0), "x"), "transfer must be"),
     (lambda: deals.receivers(6, 6), "dealer must be a whole number from 0 to 5"),
     (lambda: deals.receivers(0, 6, step=2), "step must be"),
 ]

@@ -48,6 +48,7 @@ from cardgames.mariage.facts import (
     trump_order,
     unseen,
 )
+from cardgames.mariage.ledger import Payment
 from cardgames.mariage.moves import (
     DECLINE,
     MISDEAL,
@@ -65,7 +66,6 @@ from cardgames.mariage.moves import (
 )
 from cardgames.mariage.pools import POOLS, Pool
 from cardgames.mariage.rules import PLAYER_COUNTS, Rules
-from cardgames.mariage.scoring import Payment
 from cardgames.mariage.state import HandScore, Phase, Score, State, View
 
 __all__ = [

@@ -15,7 +15,7 @@ from typing import Final
 import attrs
 
 from cardgames import cards, errors, history
-from cardgames.mariage import deals, scoring
+from cardgames.mariage import deals, ledger, scoring
 from cardgames.mariage.moves import DealOutOfTurn, Misdeal
 from cardgames.mariage.pools import CLAIMED
 from cardgames.mariage.state import HandScore, Match, State, Table
@@ -38,7 +38,7 @@ def close(played: State) -> State:
     taken = [0] * players
     for trick in played.tricks:
         taken[trick.winner] += 1  # type: ignore[index]  # finished tricks have a winner
-    payout = scoring.tricks_payout(
+    payout = scoring.unchecked_tricks_payout(
         taken,
         pool=table.chips[1][-1],
         dealer=match.dealer,
@@ -53,14 +53,16 @@ def close(played: State) -> State:
         if threshold == 0
         else f"{threshold} trick{'' if threshold == 1 else 's'} or fewer"
     )
-    chips = scoring.unchecked_record(
+    chips = ledger.unchecked_record(
         table.chips,
         (
             ("tricks taken", [paid for paid in payout if paid[0] < 0]),
             ("tricks pool short", [paid for paid in payout if paid[0] >= 0]),
             (
                 fined,
-                scoring.fines(taken, threshold=rules.loser_threshold, fine=rules.fine_zero_tricks),
+                scoring.unchecked_fines(
+                    taken, threshold=rules.loser_threshold, fine=rules.fine_zero_tricks
+                ),
             ),
         ),
         hand=number,
@@ -100,12 +102,12 @@ def _pools_won(won: tuple[int | None, ...]) -> str:
     return ", ".join(listed) or "none"
 
 
-def _share_out(chips: scoring.Chips, number: int, players: int) -> tuple[scoring.Chips, int, str]:
+def _share_out(chips: ledger.Chips, number: int, players: int) -> tuple[ledger.Chips, int, str]:
     """Share the pools out equally at the session's end; discard the remainder (rule 39)."""
     split = scoring.leftover_split(chips[1], players=players)
-    shares = tuple(paid for paid in split if paid[1] != scoring.DISCARDED)
-    remainder = tuple(paid for paid in split if paid[1] == scoring.DISCARDED)
-    chips = scoring.unchecked_record(
+    shares = tuple(paid for paid in split if paid[1] != ledger.DISCARDED)
+    remainder = tuple(paid for paid in split if paid[1] == ledger.DISCARDED)
+    chips = ledger.unchecked_record(
         chips, (("share of the pools", shares), ("remainder discarded", remainder)), hand=number
     )
     discarded = sum(amount for _, _, amount in remainder)
@@ -115,7 +117,7 @@ def _share_out(chips: scoring.Chips, number: int, players: int) -> tuple[scoring
 
 def _closed(
     before: State,
-    chips: scoring.Chips,
+    chips: ledger.Chips,
     explanation: str,
     *,
     taken: tuple[int, ...],
@@ -217,7 +219,7 @@ def misdeal(before: State, move: Misdeal) -> State:
         )
     dealer = match.dealer
     rules = match.rules
-    chips = scoring.unchecked_record(
+    chips = ledger.unchecked_record(
         table.after_ante,
         (
             (
@@ -269,7 +271,7 @@ def deal_out_of_turn(before: State, move: DealOutOfTurn) -> State:
         reason = f"seat {seat} is the dealer in turn: that is no deal out of turn"
     if reason is not None:
         raise errors.IllegalMoveError(reason, move=move, seat=None)
-    chips = scoring.unchecked_record(
+    chips = ledger.unchecked_record(
         table.chips,
         (
             (

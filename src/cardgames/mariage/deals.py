@@ -14,7 +14,7 @@ from typing import Final
 import attrs
 
 from cardgames import cards, dealing, errors, game, history
-from cardgames.mariage import _checks, claims, play, scoring
+from cardgames.mariage import _checks, claims, ledger, play, scoring
 from cardgames.mariage.moves import HOLDER_CLAIMS, Claim, Deal, Move, Pass
 from cardgames.mariage.pools import CLAIMED, JESTER, KING_OF_HEARTS, QUEEN_OF_HEARTS, Pool
 from cardgames.mariage.rules import HAND_SIZE, Rules
@@ -251,17 +251,17 @@ def _point_claim(run: int) -> Claim:
 
 
 def _settle(
-    chips: scoring.Chips,
+    chips: ledger.Chips,
     made: Sequence[tuple[int, Claim]],
     won: Sequence[int | None],
     *,
     rules: Rules,
     number: int,
-) -> scoring.Chips:
+) -> ledger.Chips:
     """Pay the pools I–V to the winners of the claims made (rules 11-17)."""
     pools = chips[1]
     players = len(chips[0])
-    groups: list[tuple[str, tuple[scoring.Transfer, ...]]] = []
+    groups: list[tuple[str, tuple[ledger.Transfer, ...]]] = []
     refill = rules.refill_on_win
     for place, winner in enumerate(won):
         if winner is None:
@@ -281,7 +281,7 @@ def _settle(
                 winner, players=players, amount=rules.held_marriage_payment
             )
             groups.append((reason, paid))
-    return scoring.unchecked_record(chips, groups, hand=number, allow_debt=rules.allow_debt)
+    return ledger.unchecked_record(chips, groups, hand=number, allow_debt=rules.allow_debt)
 
 
 def _winners(

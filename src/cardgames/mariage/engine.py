@@ -8,7 +8,7 @@ from typing import Final
 
 from cardgames import cards, dealing, errors, game, history, tricks
 from cardgames import moves as core_moves
-from cardgames.mariage import closing, deals, play, scoring
+from cardgames.mariage import closing, deals, ledger, play
 from cardgames.mariage.deals import PACKS, order_for
 from cardgames.mariage.moves import (
     DECLINE,
@@ -394,7 +394,7 @@ def score(state: State) -> Score:
         losers=match.losers or (),
         balances=table.balances,
         pools=table.pools,
-        ledger=scoring.payments(table.ledger),
+        ledger=ledger.payments(table.ledger),
         discarded=match.discarded,
     )
 
@@ -506,8 +506,8 @@ def _result(after: State) -> str:
 def _line(before: State, move: Move, after: State) -> str | None:
     """Return the line of commentary on a move, before a deal's score line is added."""
     if type(move) is Misdeal:
-        ledger = after.table.ledger
-        paid = [] if ledger is None else list(ledger.move[1])
+        link = after.table.ledger
+        paid = [] if link is None else list(link.move[1])
         return "; ".join([f"seat {after.dealer} misdealt: the deal is void", *_summaries(paid)])
     paid = _payments_between(before, after)
     if type(move) is Deal:
@@ -551,9 +551,9 @@ def _shown(made: Claim) -> str:
     return cards.format_cards(made.cards)
 
 
-def _payments_between(before: State, after: State) -> list[scoring.Group]:
+def _payments_between(before: State, after: State) -> list[ledger.Group]:
     """Return the groups of payments ``after`` added to the ledger of ``before``, oldest first."""
-    found: list[scoring.Group] = []
+    found: list[ledger.Group] = []
     link = after.table.ledger
     stop = before.table.ledger
     floor = 0 if stop is None else stop.length
@@ -563,7 +563,7 @@ def _payments_between(before: State, after: State) -> list[scoring.Group]:
     return found
 
 
-def _summaries(entries: Sequence[scoring.Group]) -> list[str]:
+def _summaries(entries: Sequence[ledger.Group]) -> list[str]:
     """Return the entries as ``reason: seat 1 +4, seat 0 −1 …`` (net changes, seats first).
 
     The ante is left out; a refill, and an entry with the reason of the one before, are added
@@ -592,7 +592,7 @@ def _summaries(entries: Sequence[scoring.Group]) -> list[str]:
 
 def _party(number: int) -> str:
     """Return ``seat 2``, ``pool IV`` or ``discard``."""
-    who = scoring.party(number)
+    who = ledger.party(number)
     if who is None:
         return "discard"
     return f"seat {who}" if isinstance(who, int) else str(who)

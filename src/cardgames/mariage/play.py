@@ -36,7 +36,7 @@ from typing import Final
 import attrs
 
 from cardgames import cards, errors, game, history, tricks
-from cardgames.mariage import _checks, scoring
+from cardgames.mariage import _checks, ledger, scoring
 from cardgames.mariage.moves import Decline, Move, Play
 from cardgames.mariage.pools import JESTER, KING_OF_HEARTS, QUEEN_OF_HEARTS
 from cardgames.mariage.rules import TOP_ROYALS, Rules, TopRoyal
@@ -358,7 +358,7 @@ def _finish_trick(
     mask = 0
     for card in trick:
         mask |= 1 << card
-    owed: list[tuple[str, tuple[scoring.Transfer, ...]]] | None = None
+    owed: list[tuple[str, tuple[ledger.Transfer, ...]]] | None = None
     if mask & mask << 1 & _PAIRED_KINGS:
         formed = _marriages(trick, either=rules.marriage_order == "either", declined=table.declined)
         place = unchecked_trick_winner(trick, table.ranking, rules, formed=formed)
@@ -389,7 +389,7 @@ def _finish_trick(
             )
             owed = [*(owed or ()), (bonus, paid)]
     if owed is not None or table.declined:
-        chips = scoring.unchecked_record(
+        chips = ledger.unchecked_record(
             table.chips, owed or (), hand=match.hand_number, allow_debt=rules.allow_debt
         )
         table = table.paid(chips)
@@ -405,7 +405,7 @@ def _marriage_payments(
     formed: Sequence[int],
     winner: int,
     rules: Rules,
-) -> list[tuple[str, tuple[scoring.Transfer, ...]]]:
+) -> list[tuple[str, tuple[ledger.Transfer, ...]]]:
     """Return the payments for the marriages on the table in a trick (rules 27, 28)."""
     owed = []
     for second in formed:
@@ -459,7 +459,7 @@ def decline(state: State, seat: int, move: Decline) -> State:
         )
     table = state.table
     king = cards.CARDS[queen + 1]
-    chips = scoring.unchecked_record(
+    chips = ledger.unchecked_record(
         table.chips,
         (
             (

@@ -1,11 +1,8 @@
 """Mariage's payments as pure functions: who pays whom how many chips, and why.
 
-Every chip that moves in a session is a :class:`Payment` between two parties: a seat (an int)
-or a :class:`~cardgames.mariage.pools.Pool`. The functions here compute the payments of each
-rule as *transfers*, ``(payer, payee, amount)`` triples in which a pool is the negative number
-``-pool.value`` (``Pool.party``), and :func:`settle` makes them, so that chips are never created
-or lost: the players' balances and the pools always add up to what they held before, except
-for the remainder discarded when the pools are shared out at the session's end (rule 39).
+The functions here compute the payments of each rule as *transfers*, ``(payer, payee, amount)``
+triples in which a seat is its number and a pool the negative number ``-pool.value``
+(``Pool.party``); :mod:`cardgames.mariage.ledger` makes them and keeps the ledger.
 
 Each function checks its arguments and raises :class:`~cardgames.errors.RulesError` naming the
 one that is wrong. The engine calls ``unchecked_…`` twins of some of them, which skip the checks
@@ -14,28 +11,27 @@ for arguments it built itself; they are not part of the API.
 Example:
     E1: after the ante each pool holds 6; seat 3 holds K♥ and Q♥ and claims pool II.
 
-    >>> from cardgames.mariage import scoring
+    >>> from cardgames.mariage import ledger, scoring
     >>> from cardgames.mariage.pools import Pool
     >>> balances, pools = (44,) * 6, (6,) * 6
     >>> won = scoring.pool_win(Pool.MARRIAGE, 3, content=6, refill=1)
     >>> paid = scoring.from_each_other(3, players=6, amount=2)
-    >>> balances, pools, made = scoring.settle(balances, pools, won + paid)
+    >>> balances, pools, made = ledger.settle(balances, pools, won + paid)
     >>> balances, pools
     ((42, 42, 42, 59, 42, 42), (6, 1, 6, 6, 6, 6))
-    >>> print(scoring.Payment.of(1, made[0], "marriage won"))
+    >>> print(ledger.Payment.of(1, made[0], "marriage won"))
     pool II pays seat 3 6 chips: marriage won
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Final
 
-import attrs
-
-from cardgames import cards, errors, history, validators
+from cardgames import cards, errors, history
 from cardgames.mariage import _checks
+from cardgames.mariage.ledger import DISCARDED, Chips, Transfer, check_chips, unchecked_record
 from cardgames.mariage.pools import KING_OF_HEARTS, POOLS, QUEEN_OF_HEARTS, Pool
 from cardgames.mariage.rules import (
     JESTER_CAPTORS,
@@ -45,38 +41,22 @@ from cardgames.mariage.rules import (
 )
 
 __all__ = [
-    "DISCARDED",
     "FORCED_QUEEN_CHIPS",
     "JESTER_CHIPS",
     "MISDEAL_CHIPS",
     "OUT_OF_TURN_CHIPS",
-    "Chips",
-    "Group",
-    "Ledger",
-    "Payment",
-    "Transfer",
     "ante",
     "each_other",
     "fines",
     "from_each_other",
     "jester",
     "leftover_split",
-    "party",
     "pay_ante",
-    "payments",
     "pool_win",
-    "record",
-    "settle",
     "table_marriage",
     "tricks_payout",
 ]
 
-Transfer = tuple[int, int, int]
-"""``(payer, payee, amount)``: a seat is its number, a pool ``-pool.value``, the discard
-:data:`DISCARDED`."""
-
-DISCARDED: Final = -99
-"""The payee of chips discarded at the session's end (the remainder of the pools' share-out)."""
 
 TRICKS_POOL: Final = Pool.TRICKS.party
 
@@ -88,121 +68,6 @@ MISDEAL_CHIPS: Final = 1
 
 OUT_OF_TURN_CHIPS: Final = 1
 """What a player who deals out of turn pays each other player (rule 36)."""
-
-
-_TRANSFER: Final = ("payer", "payee", "amount")
-_SEAT_LIMIT: Final = 10
-"""Seats are 0 to 9: ten players at most."""
-
-
-def _is_party(number: int) -> bool:
-    """Return whether a number names a party of a transfer: a seat, a pool or the discard."""
-    return 0 <= number < _SEAT_LIMIT or -len(POOLS) <= number < 0 or number == DISCARDED
-
-
-def _is_transfer(transfer: object) -> bool:
-    """Return whether ``transfer`` is ``(payer, payee, amount)``: two parties, 1 chip or more."""
-    return (
-        isinstance(transfer, tuple)
-        and len(transfer) == len(_TRANSFER)
-        and all(type(item) is int for item in transfer)
-        and transfer[2] >= 1
-        and _is_party(transfer[0])
-        and _is_party(transfer[1])
-    )
-
-
-def party(number: int) -> int | Pool | None:
-    """Return a party of a transfer: a seat, a :class:`~cardgames.mariage.Pool` or None.
-
-    Raises:
-        RulesError: If ``number`` is neither a seat (0 to 9), a pool (-1 to -6) nor the
-            discard (:data:`DISCARDED`).
-
-    Example:
-        >>> party(3), party(-2), party(DISCARDED)
-        (3, <Pool.MARRIAGE: 2>, None)
-    """
-    if type(number) is not int or not _is_party(number):
-        raise errors.RulesError(
-            f"number must be a seat (0 to 9), a pool (-1 to -6) or the discard (-99), "
-            f"not {errors.quote(number)}"
-        )
-    return _party(number)
-
-
-def _party(number: int) -> int | Pool | None:
-    """Return a party of a transfer (:func:`party`, unchecked)."""
-    if number >= 0:
-        return number
-    if number == DISCARDED:
-        return None
-    return POOLS[-number - 1]
-
-
-def _name(who: int | Pool | None) -> str:
-    """Return ``seat 2``, ``pool IV`` or ``the discard``."""
-    if who is None:
-        return "the discard"
-    return str(who) if isinstance(who, Pool) else f"seat {who}"
-
-
-@attrs.frozen
-class Payment:
-    """One payment of chips, as the ledger shows it.
-
-    Attributes:
-        hand: The deal it belongs to (its ``hand_number``); payments made between deals (a deal
-            out of turn) belong to the deal that follows them.
-        payer: The seat or pool that pays.
-        payee: The seat or pool paid; None for chips discarded at the session's end.
-        amount: How many chips, 1 or more.
-        reason: Why, e.g. ``"heart marriage held"``.
-
-    Example:
-        >>> print(Payment(3, 2, 4, 2, "heart marriage held"))
-        seat 2 pays seat 4 2 chips: heart marriage held
-    """
-
-    hand: int
-    payer: int | Pool
-    payee: int | Pool | None
-    amount: int
-    reason: str
-
-    @classmethod
-    def of(cls, hand: int, transfer: Transfer, reason: str) -> Payment:
-        """Return the payment a transfer made (see :data:`~cardgames.mariage.scoring.Transfer`).
-
-        Raises:
-            RulesError: If ``hand`` is not a deal's number, ``transfer`` not a transfer of 1 or
-                more chips between two parties, or ``reason`` not text.
-
-        Example:
-            >>> print(Payment.of(2, (-3, 4, 5), "jester held"))
-            pool III pays seat 4 5 chips: jester held
-        """
-        if type(hand) is not int or hand < 0:
-            raise errors.RulesError(f"hand must be a deal's number, not {errors.quote(hand)}")
-        if not isinstance(reason, str):
-            raise errors.RulesError(f"reason must be text, not {errors.quote(reason)}")
-        if not _is_transfer(transfer):
-            raise errors.RulesError(
-                "transfer must be (payer, payee, amount): a seat or a pool (-1 to -6) paying a "
-                f"seat, a pool or the discard (-99) 1 chip or more, not {errors.quote(transfer)}"
-            )
-        payer, payee, amount = transfer
-        found = party(payer)
-        if found is None:
-            raise errors.RulesError("transfer: the discard pays nobody")
-        return cls(hand, found, party(payee), amount, reason)
-
-    def __str__(self) -> str:
-        """Return the payment as a sentence, like ``seat 2 pays seat 4 2 chips: …``."""
-        chips = "chip" if self.amount == 1 else "chips"
-        if self.payee is None:
-            return f"{_name(self.payer)} discards {self.amount} {chips}: {self.reason}"
-        return f"{_name(self.payer)} pays {_name(self.payee)} {self.amount} {chips}: {self.reason}"
 
 
 def ante(players: int, per_pool: int) -> tuple[Transfer, ...]:
@@ -487,13 +352,29 @@ def tricks_payout(
             seat, or another argument out of its range.
     """
     taken = _checks.numbers(taken, "taken", high=_TRICKS)
+    return unchecked_tricks_payout(
+        taken,
+        pool=_checks.whole(pool, "pool"),
+        dealer=_checks.seat(dealer, "dealer", len(taken)),
+        step=_checks.step(step),
+        minimum=_checks.whole(minimum, "minimum", low=1, high=_TRICKS),
+        per_trick=_checks.whole(per_trick, "per_trick"),
+        dealer_covers=_checks.flag(dealer_covers, "dealer_covers"),
+    )
+
+
+def unchecked_tricks_payout(
+    taken: Sequence[int],
+    *,
+    pool: int,
+    dealer: int,
+    step: int = 1,
+    minimum: int = 2,
+    per_trick: int = 1,
+    dealer_covers: bool = False,
+) -> tuple[Transfer, ...]:
+    """Return the tricks pool paying for tricks (:func:`tricks_payout`, unchecked)."""
     players = len(taken)
-    pool = _checks.whole(pool, "pool")
-    dealer = _checks.seat(dealer, "dealer", players)
-    step = _checks.step(step)
-    minimum = _checks.whole(minimum, "minimum", low=1, high=_TRICKS)
-    per_trick = _checks.whole(per_trick, "per_trick")
-    dealer_covers = _checks.flag(dealer_covers, "dealer_covers")
     order = sorted(
         (seat for seat in range(players) if taken[seat] >= minimum),
         key=lambda seat: (-taken[seat], ((seat - dealer) * step - 1) % players),
@@ -524,9 +405,17 @@ def fines(taken: Sequence[int], *, threshold: int = 0, fine: int = 1) -> tuple[T
         >>> fines((2, 0, 0, 2, 1, 0))
         ((1, -6, 1), (2, -6, 1), (5, -6, 1))
     """
-    taken = _checks.numbers(taken, "taken", high=_TRICKS)
-    threshold = _checks.whole(threshold, "threshold", high=_TRICKS)
-    fine = _checks.whole(fine, "fine")
+    return unchecked_fines(
+        _checks.numbers(taken, "taken", high=_TRICKS),
+        threshold=_checks.whole(threshold, "threshold", high=_TRICKS),
+        fine=_checks.whole(fine, "fine"),
+    )
+
+
+def unchecked_fines(
+    taken: Sequence[int], *, threshold: int = 0, fine: int = 1
+) -> tuple[Transfer, ...]:
+    """Return the losers' fines (:func:`fines`, unchecked)."""
     return tuple(
         (seat, TRICKS_POOL, fine) for seat, count in enumerate(taken) if count <= threshold
     )
@@ -566,190 +455,20 @@ def leftover_split(pools: Sequence[int], *, players: int) -> tuple[Transfer, ...
     return tuple(found)
 
 
-def _make(
-    seats: list[int], boxes: list[int], transfers: Iterable[Transfer], *, allow_debt: bool
-) -> list[Transfer]:
-    """Make the transfers on the lists of balances and pools; return those made."""
-    made: list[Transfer] = []
-    for payer, payee, amount in transfers:
-        if payer >= 0:
-            if not allow_debt:
-                amount = min(amount, max(seats[payer], 0))  # noqa: PLW2901  # cut to what he has
-            if amount <= 0:
-                continue
-            seats[payer] -= amount
-        else:
-            if amount <= 0:
-                continue
-            boxes[-payer - 1] -= amount
-        if payee >= 0:
-            seats[payee] += amount
-        elif payee != DISCARDED:
-            boxes[-payee - 1] += amount
-        made.append((payer, payee, amount))
-    return made
-
-
-def settle(
-    balances: tuple[int, ...],
-    pools: tuple[int, ...],
-    transfers: Iterable[Transfer],
-    *,
-    allow_debt: bool = True,
-) -> tuple[tuple[int, ...], tuple[int, ...], tuple[Transfer, ...]]:
-    """Make the transfers, in order, and return the balances, the pools and what was paid.
-
-    Without ``allow_debt`` a seat pays at most what it has at that moment (rule 4): the
-    transfer is cut, and dropped if nothing is left. Transfers of 0 chips are dropped.
-
-    Raises:
-        RulesError: If ``balances`` is not 1 to 10 whole numbers, ``pools`` not six, a
-            transfer not ``(payer, payee, amount)`` between parties of the table, or
-            ``allow_debt`` not a bool.
-
-    Example:
-        >>> settle((1, 0), (0,) * 6, [(0, 1, 3), (1, -6, 2)], allow_debt=False)
-        ((0, 0), (0, 0, 0, 0, 0, 1), ((0, 1, 1), (1, -6, 1)))
-    """
-    seats = list(_checks.numbers(balances, "balances", low=-validators.LARGEST))
-    boxes = list(_checks.numbers(pools, "pools", low=-validators.LARGEST, length=len(POOLS)))
-    checked = _transfers(transfers, "transfers", len(seats))
-    made = _make(seats, boxes, checked, allow_debt=_checks.flag(allow_debt, "allow_debt"))
-    return tuple(seats), tuple(boxes), tuple(made)
-
-
-def _transfers(value: object, name: str, players: int) -> tuple[Transfer, ...]:
-    """Return transfers checked to be ``(payer, payee, amount)`` between the table's parties."""
-    found = tuple(_checks.iterable(value, name))
-    for transfer in found:
-        if not (
-            isinstance(transfer, tuple)
-            and len(transfer) == len(_TRANSFER)
-            and all(type(item) is int for item in transfer)
-            and transfer[2] >= 0
-            and _on_table(transfer[0], players)
-            and transfer[0] != DISCARDED
-            and _on_table(transfer[1], players)
-        ):
-            raise errors.RulesError(
-                f"each of {name} must be (payer, payee, amount): a seat below {players} or a "
-                f"pool (-1 to -6) paying a seat, a pool or the discard (-99) 0 chips or more, "
-                f"not {errors.quote(transfer)}"
-            )
-    return found  # type: ignore[return-value]  # checked to be transfers
-
-
-def _on_table(number: int, players: int) -> bool:
-    """Return whether a number names a seat of ``players``, a pool or the discard."""
-    return 0 <= number < players or -len(POOLS) <= number < 0 or number == DISCARDED
-
-
-Group = tuple[str, tuple[Transfer, ...]]
-"""Payments made for one reason: ``(reason, transfers made)``."""
-
-Ledger = history.History[tuple[int, tuple[Group, ...]]] | None
-"""The ledger as the engine keeps it: a chain of (deal, groups of payments), the last first."""
-
-Chips = tuple[tuple[int, ...], tuple[int, ...], Ledger]
-"""The balances, the pools and the ledger, as the engine passes them around."""
-
-
-def record(
-    chips: Chips,
-    groups: Iterable[tuple[str, Iterable[Transfer]]],
-    *,
-    hand: int,
-    allow_debt: bool = True,
-) -> Chips:
-    """Make each group's transfers (as :func:`settle`) and add what was paid to the ledger.
-
-    Each group is ``(reason, transfers)``; a group of which nothing was paid is left out.
-
-    Raises:
-        RulesError: If ``chips`` is not (balances, pools, ledger), a group not a reason and
-            transfers (as for :func:`settle`), ``hand`` not a deal's number or ``allow_debt``
-            not a bool.
-
-    Example:
-        >>> balances, pools, ledger = record(
-        ...     ((5, 5), (0,) * 6, None), [("fine", [(0, -6, 1)])], hand=1
-        ... )
-        >>> balances, pools[5], ledger.move
-        ((4, 5), 1, (1, (('fine', ((0, -6, 1),)),)))
-    """
-    chips = _chips(chips)
-    players = len(chips[0])
-    checked = []
-    for group in _checks.iterable(groups, "groups"):
-        if not (
-            isinstance(group, tuple) and len(group) == 2 and isinstance(group[0], str)
-        ):  # a group is (reason, transfers)
-            raise errors.RulesError(
-                f"each group must be (reason, transfers), not {errors.quote(group)}"
-            )
-        checked.append((group[0], _transfers(group[1], "a group's transfers", players)))
-    return unchecked_record(
-        chips,
-        checked,
-        hand=_checks.whole(hand, "hand"),
-        allow_debt=_checks.flag(allow_debt, "allow_debt"),
-    )
-
-
-def _chips(value: object) -> Chips:
-    """Return ``(balances, pools, ledger)`` checked."""
-    if not (isinstance(value, tuple) and len(value) == len(_CHIPS)):
-        raise errors.RulesError(
-            f"chips must be (balances, pools, ledger), not {errors.quote(value)}"
-        )
-    balances, pools, ledger = value
-    _checks.numbers(balances, "the balances of chips", low=-validators.LARGEST)
-    _checks.numbers(pools, "the pools of chips", low=-validators.LARGEST, length=len(POOLS))
-    if ledger is not None and type(ledger) is not history.History:
-        raise errors.RulesError(
-            f"the ledger of chips must be None or a ledger chain, not {errors.quote(ledger)}"
-        )
-    return (tuple(balances), tuple(pools), ledger)
-
-
-_CHIPS: Final = ("balances", "pools", "ledger")
-
-
-def unchecked_record(
-    chips: Chips,
-    groups: Iterable[tuple[str, Iterable[Transfer]]],
-    *,
-    hand: int,
-    allow_debt: bool = True,
-) -> Chips:
-    """Make each group's transfers and add them to the ledger (:func:`record`, unchecked)."""
-    balances, pools, ledger = chips
-    seats = list(balances)
-    boxes = list(pools)
-    found: list[Group] = []
-    for reason, transfers in groups:
-        made = _make(seats, boxes, transfers, allow_debt=allow_debt)
-        if made:
-            found.append((reason, tuple(made)))
-    if found:
-        ledger = history.History((hand, tuple(found)), ledger)
-    return tuple(seats), tuple(boxes), ledger
-
-
 def pay_ante(
     chips: Chips, *, hand: int, players: int, per_pool: int, allow_debt: bool = True
 ) -> Chips:
-    """Pay the ante (:func:`ante`): the same as :func:`record`, faster when nobody goes short.
+    """Pay the ante (:func:`ante`) as :func:`~cardgames.mariage.ledger.record` would, but faster.
 
     Raises:
-        RulesError: As :func:`record`, and if ``players`` is not the number of balances or
-            ``per_pool`` not a whole number.
+        RulesError: As :func:`~cardgames.mariage.ledger.record`, and if ``players`` is not the
+            number of balances or ``per_pool`` not a whole number.
 
     Example:
         >>> pay_ante(((10, 3), (0,) * 6, None), hand=1, players=2, per_pool=1)[:2]
         ((4, -3), (2, 2, 2, 2, 2, 2))
     """
-    chips = _chips(chips)
+    chips = check_chips(chips)
     if players != len(chips[0]) or type(players) is not int:
         raise errors.RulesError(
             f"players must be the number of balances, {len(chips[0])}, not {errors.quote(players)}"
@@ -779,31 +498,3 @@ def unchecked_pay_ante(
         tuple(content + paid for content in pools),
         history.History((hand, (("ante", _ante(players, per_pool)),)), ledger),
     )
-
-
-def payments(ledger: Ledger) -> tuple[Payment, ...]:
-    """Return the payments of a ledger chain, oldest first.
-
-    Raises:
-        RulesError: If ``ledger`` is not None or a chain of ``(deal, groups)`` entries.
-
-    Example:
-        >>> chips = record(((5, 5), (0,) * 6, None), [("fine", [(0, -6, 1)])], hand=1)
-        >>> print(*payments(chips[2]))
-        seat 0 pays pool VI 1 chip: fine
-    """
-    if ledger is not None and type(ledger) is not history.History:
-        raise errors.RulesError(
-            f"ledger must be None or a ledger chain, not {errors.quote(ledger)}"
-        )
-    try:
-        return tuple(
-            Payment(hand, _party(payer), _party(payee), amount, reason)  # type: ignore[arg-type]  # a payer is never the discard
-            for hand, groups in history.moves_of(ledger)
-            for reason, made in groups
-            for payer, payee, amount in made
-        )
-    except (TypeError, ValueError, IndexError):
-        raise errors.RulesError(
-            f"ledger must be a chain of (deal, groups) entries, not {errors.quote(ledger)}"
-        ) from None

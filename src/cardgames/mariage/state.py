@@ -13,7 +13,8 @@ from typing import Final, NamedTuple
 import attrs
 
 from cardgames import cards, errors, game, history, tricks, validators
-from cardgames.mariage import moves, scoring
+from cardgames.mariage import moves
+from cardgames.mariage.ledger import Chips, Ledger, Payment
 from cardgames.mariage.pools import POOLS
 from cardgames.mariage.rules import HAND_SIZE, Rules
 
@@ -122,10 +123,10 @@ class Table(NamedTuple):
     """Whether the players are making claims (``auto_claim=False``) before the lead."""
     declined: int
     """The suits (bit ``1 << suit``) whose queen was declined in the current trick."""
-    chips: scoring.Chips
+    chips: Chips
     """Each seat's balance, the chips in each of the pools I–VI, and the ledger of every
     payment of the session (a chain of entries, the last first)."""
-    after_ante: scoring.Chips
+    after_ante: Chips
     """The chips right after this deal's ante: a misdeal goes back to them."""
     pools_won: tuple[int | None, ...]
     """The seat that took each of the pools I–V in this deal, None where nobody did."""
@@ -143,11 +144,11 @@ class Table(NamedTuple):
         return self.chips[1]
 
     @property
-    def ledger(self) -> scoring.Ledger:
+    def ledger(self) -> Ledger:
         """The session's payments, as a chain of entries, the last first."""
         return self.chips[2]
 
-    def paid(self, chips: scoring.Chips, *, declined: int = 0) -> Table:
+    def paid(self, chips: Chips, *, declined: int = 0) -> Table:
         """Return the table after payments: new chips, and the suits declined in the trick."""
         trump, ranking, duty, queen_holder, claims, claiming, _, _, after_ante, won, closed = self
         return Table(
@@ -330,7 +331,7 @@ class Score(game.Score[HandScore]):
 
     balances: tuple[int, ...]
     pools: tuple[int, ...]
-    ledger: tuple[scoring.Payment, ...]
+    ledger: tuple[Payment, ...]
     discarded: int
 
     @property
