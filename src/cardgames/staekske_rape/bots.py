@@ -19,11 +19,11 @@ from __future__ import annotations
 
 import random
 import typing
-from typing import Final, TypeVar
+from typing import Final
 
 import attrs
 
-from cardgames import cards, errors, game, validators
+from cardgames import agents, cards, errors, game, validators
 from cardgames import moves as core_moves
 from cardgames.staekske_rape import auction, melds, scoring, tactics
 from cardgames.staekske_rape.moves import (
@@ -43,8 +43,6 @@ from cardgames.staekske_rape.moves import (
 from cardgames.staekske_rape.state import Phase, View
 
 __all__ = ["PassAgent", "RuleAgent"]
-
-MoveT = TypeVar("MoveT")
 
 
 def _checked(view: object, rng: object) -> View:
@@ -75,7 +73,7 @@ class PassAgent:
     this agent beats them almost every time: a bot worth having must beat it too.
     """
 
-    def choose(self, view: game.PlayerView[MoveT], rng: random.Random) -> MoveT:
+    def choose(self, view: game.PlayerView[agents.MoveT], rng: random.Random) -> agents.MoveT:
         """Return ``pass`` or ``concede`` if legal, else the first legal move (``rng`` unused).
 
         Args:
@@ -89,7 +87,7 @@ class PassAgent:
         """
         legal = _checked(view, rng).legal_moves
         quiet = [move for move in (PASS, CONCEDE) if move in legal]
-        return typing.cast("MoveT", (*quiet, *legal)[0])
+        return typing.cast("agents.MoveT", (*quiet, *legal)[0])
 
 
 def _mask(hand: tuple[cards.Card, ...] | None) -> int:
@@ -134,7 +132,7 @@ class RuleAgent:
 
     margin: int = attrs.field(default=1, validator=validators.integer(minimum=0))
 
-    def choose(self, view: game.PlayerView[MoveT], rng: random.Random) -> MoveT:
+    def choose(self, view: game.PlayerView[agents.MoveT], rng: random.Random) -> agents.MoveT:
         """Return the agent's move for the seat whose view this is.
 
         Args:
@@ -146,7 +144,7 @@ class RuleAgent:
                 ``random.Random``.
             IllegalMoveError: If the view has no legal moves (it is not this seat's turn).
         """
-        return typing.cast("MoveT", self._choose(_checked(view, rng)))
+        return typing.cast("agents.MoveT", self._choose(_checked(view, rng)))
 
     def _choose(self, view: View) -> Move:
         """Return the agent's move, from a view checked to have legal moves."""
