@@ -9,6 +9,7 @@ called with a state and a move it has checked, not an API: nothing here is expor
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Sequence
 from typing import Final
 
@@ -47,22 +48,19 @@ def close(played: State) -> State:
         per_trick=rules.trick_pay_per_trick,
         dealer_covers=rules.dealer_covers_shortfall,
     )
+    from_pool: list[ledger.Transfer] = []
+    short: list[ledger.Transfer] = []
+    for paid in payout:
+        (from_pool if paid[0] < 0 else short).append(paid)
     threshold = rules.loser_threshold
-    fined = (
-        "no trick"
-        if threshold == 0
-        else f"{threshold} trick{'' if threshold == 1 else 's'} or fewer"
-    )
     chips = ledger.unchecked_record(
         table.chips,
         (
-            ("tricks taken", [paid for paid in payout if paid[0] < 0]),
-            ("tricks pool short", [paid for paid in payout if paid[0] >= 0]),
+            ("tricks taken", from_pool),
+            ("tricks pool short", short),
             (
-                fined,
-                scoring.unchecked_fines(
-                    taken, threshold=rules.loser_threshold, fine=rules.fine_zero_tricks
-                ),
+                _fined(threshold),
+                scoring.unchecked_fines(taken, threshold=threshold, fine=rules.fine_zero_tricks),
             ),
         ),
         hand=number,
@@ -89,6 +87,14 @@ def close(played: State) -> State:
         over=over,
         discarded=discarded,
     )
+
+
+@functools.cache
+def _fined(threshold: int) -> str:
+    """Return the reason of the fines: ``no trick`` or ``2 tricks or fewer``."""
+    if threshold == 0:
+        return "no trick"
+    return f"{threshold} trick{'' if threshold == 1 else 's'} or fewer"
 
 
 @functools.cache
@@ -131,9 +137,8 @@ def _closed(
     table = before.table
     balances = chips[0]
     start = match.rules.starting_chips
-    points = tuple(
-        balance - start - total for balance, total in zip(balances, match.totals, strict=True)
-    )
+    totals = tuple([balance - start for balance in balances])
+    points = tuple(map(operator.sub, totals, match.totals))
     result = HandScore(
         match.hand_number,
         points,
@@ -156,7 +161,7 @@ def _closed(
             players,
             match.first_dealer,
             match.hand_number,
-            tuple(balance - start for balance in balances),
+            totals,
             (*match.hand_scores, result),
             winners,
             losers,

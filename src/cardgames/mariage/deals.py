@@ -8,7 +8,8 @@ functions are the engine's steps, not an API: they take a state whose move
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Mapping, Sequence
+import operator
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Final
 
 import attrs
@@ -108,6 +109,7 @@ def deal(before: State, dealer: int, move: Deal) -> State:
         )
     after_ante = chips
     king, queen, jester = _holders(hands)
+    ranking = play.RANKINGS[rules.top_royal][trump.suit]
     made: tuple[tuple[int, Claim], ...] = ()
     won = NO_WINNERS
     if rules.auto_claim:
@@ -140,8 +142,8 @@ def deal(before: State, dealer: int, move: Deal) -> State:
         ),
         Table(
             trump.index,
-            play.ranking(rules, trump.suit),
-            play.duty_mask(rules, trump.suit),
+            ranking,
+            play.unchecked_duty_mask(rules, ranking, trump.suit),
             queen,
             made,
             not rules.auto_claim,
@@ -166,21 +168,35 @@ def _dealt(match: Match, dealer: int, move: Deal) -> tuple[list[int], cards.Card
     rules = match.rules
     players = match.players
     step = rules.step
-    pack = PACKS[rules.pack_size(players)]
+    size = rules.pack_size(players)
     if move.order is None:
-        order = dealing.shuffled(pack, seed=match.seed, hand_number=match.hand_number + 1)
+        # The pack's cards as bit masks: the shuffle moves them as it would the cards, and a
+        # hand is then the sum of its cards' masks (each card's bit is its own).
+        order: Sequence[int] = dealing.shuffled(  # type: ignore[assignment]  # masks, as given
+            _MASKS[size],  # type: ignore[arg-type]  # masks stand in for cards
+            seed=match.seed,
+            hand_number=match.hand_number + 1,
+        )
     else:
         try:
-            order = dealing.validate_order(move.order, pack)
+            stacked = dealing.validate_order(move.order, PACKS[size])
         except errors.RulesError as error:
             raise _illegal(str(error), move, dealer) from None
+        order = tuple(card.mask for card in stacked)
     hands = [0] * players
-    for offset, places in enumerate(_dealt_places(players), start=1):
-        mask = 0
-        for place in places:
-            mask |= 1 << order[place].index
-        hands[(dealer + offset * step) % players] = mask
-    return hands, order[players * HAND_SIZE]
+    for offset, places in enumerate(_dealt_getters(players), start=1):
+        hands[(dealer + offset * step) % players] = sum(places(order))
+    return hands, cards.CARDS[order[players * HAND_SIZE].bit_length() - 1]
+
+
+_MASKS: Final = {size: tuple(card.mask for card in pack) for size, pack in PACKS.items()}
+"""Each pack's cards as bit masks (``1 << card.index``), in the pack's order."""
+
+
+@functools.cache
+def _dealt_getters(players: int) -> tuple[Callable[[Sequence[int]], tuple[int, ...]], ...]:
+    """Return, for each seat in dealing order, a getter of its cards' places in the order."""
+    return tuple(operator.itemgetter(*places) for places in _dealt_places(players))
 
 
 def _holders(hands: Sequence[int]) -> tuple[int, int, int]:
@@ -269,8 +285,9 @@ def _settle(
         if place:
             reason = _HELD[place]
         else:
-            shown = next(c.cards for s, c in made if s == winner and c.pool is Pool.POINT)
-            reason = f"point {cards.format_cards(shown)} held"
+            reason = _point_held(
+                next(c.cards for s, c in made if s == winner and c.pool is Pool.POINT)
+            )
         party = -1 - place
         groups += (
             (reason, ((party, winner, pools[place]),)),
@@ -282,6 +299,12 @@ def _settle(
             )
             groups.append((reason, paid))
     return ledger.unchecked_record(chips, groups, hand=number, allow_debt=rules.allow_debt)
+
+
+@functools.cache
+def _point_held(shown: tuple[cards.Card, ...]) -> str:
+    """Return the reason of pool I's payment to the point shown, made once per point."""
+    return f"point {cards.format_cards(shown)} held"
 
 
 def _winners(

@@ -173,27 +173,38 @@ class Payment:
 
 
 def _make(
-    seats: list[int], boxes: list[int], transfers: Iterable[Transfer], *, allow_debt: bool
-) -> list[Transfer]:
-    """Make the transfers on the lists of balances and pools; return those made."""
-    made: list[Transfer] = []
-    for payer, payee, amount in transfers:
-        if payer >= 0:
-            if not allow_debt:
-                amount = min(amount, max(seats[payer], 0))  # noqa: PLW2901  # cut to what he has
-            if amount <= 0:
-                continue
-            seats[payer] -= amount
-        else:
-            if amount <= 0:
-                continue
-            boxes[-payer - 1] -= amount
-        if payee >= 0:
-            seats[payee] += amount
-        elif payee != DISCARDED:
-            boxes[-payee - 1] += amount
-        made.append((payer, payee, amount))
-    return made
+    seats: list[int],
+    boxes: list[int],
+    groups: Iterable[tuple[str, Iterable[Transfer]]],
+    *,
+    allow_debt: bool,
+) -> list[Group]:
+    """Make each group's transfers on the lists of balances and pools; return what was paid.
+
+    A group of which nothing was paid is left out.
+    """
+    found: list[Group] = []
+    for reason, transfers in groups:
+        made: list[Transfer] = []
+        for payer, payee, amount in transfers:
+            if payer >= 0:
+                if not allow_debt:
+                    amount = min(amount, max(seats[payer], 0))  # noqa: PLW2901  # cut to what he has
+                if amount <= 0:
+                    continue
+                seats[payer] -= amount
+            else:
+                if amount <= 0:
+                    continue
+                boxes[-payer - 1] -= amount
+            if payee >= 0:
+                seats[payee] += amount
+            elif payee != DISCARDED:
+                boxes[-payee - 1] += amount
+            made.append((payer, payee, amount))
+        if made:
+            found.append((reason, tuple(made)))
+    return found
 
 
 def settle(
@@ -220,8 +231,8 @@ def settle(
     seats = list(_checks.numbers(balances, "balances", low=-validators.LARGEST))
     boxes = list(_checks.numbers(pools, "pools", low=-validators.LARGEST, length=len(POOLS)))
     checked = _transfers(transfers, "transfers", len(seats))
-    made = _make(seats, boxes, checked, allow_debt=_checks.flag(allow_debt, "allow_debt"))
-    return tuple(seats), tuple(boxes), tuple(made)
+    made = _make(seats, boxes, (("", checked),), allow_debt=_checks.flag(allow_debt, "allow_debt"))
+    return tuple(seats), tuple(boxes), made[0][1] if made else ()
 
 
 def _transfers(value: object, name: str, players: int) -> tuple[Transfer, ...]:
@@ -343,11 +354,7 @@ def unchecked_record(
     balances, pools, ledger = chips
     seats = list(balances)
     boxes = list(pools)
-    found: list[Group] = []
-    for reason, transfers in groups:
-        made = _make(seats, boxes, transfers, allow_debt=allow_debt)
-        if made:
-            found.append((reason, tuple(made)))
+    found = _make(seats, boxes, groups, allow_debt=allow_debt)
     if found:
         ledger = history.History((hand, tuple(found)), ledger)
     return tuple(seats), tuple(boxes), ledger

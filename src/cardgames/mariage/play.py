@@ -103,7 +103,11 @@ def duty_mask(rules: Rules, trump: cards.Suit) -> int:
         >>> print(cards.format_cards(cards.cards_in(duty_mask(Rules(), cards.Suit.SPADES)))[-8:])
         A♠ Q♥ K♥
     """
-    found = ranking(rules, trump)
+    return unchecked_duty_mask(rules, ranking(rules, trump), trump)
+
+
+def unchecked_duty_mask(rules: Rules, found: tricks.Ranking, trump: int) -> int:
+    """Return the duty of a deal with this ranking (:func:`duty_mask`, unchecked)."""
     if not rules.must_trump_when_void:
         return 0
     if rules.royals_count_as_trumps_for_obligation:

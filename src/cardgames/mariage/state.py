@@ -151,18 +151,22 @@ class Table(NamedTuple):
     def paid(self, chips: Chips, *, declined: int = 0) -> Table:
         """Return the table after payments: new chips, and the suits declined in the trick."""
         trump, ranking, duty, queen_holder, claims, claiming, _, _, after_ante, won, closed = self
-        return Table(
-            trump,
-            ranking,
-            duty,
-            queen_holder,
-            claims,
-            claiming,
-            declined,
-            chips,
-            after_ante,
-            won,
-            closed,
+        # tuple.__new__ skips the NamedTuple's own __new__ (a lambda): this runs at most tricks.
+        return tuple.__new__(
+            Table,
+            (
+                trump,
+                ranking,
+                duty,
+                queen_holder,
+                claims,
+                claiming,
+                declined,
+                chips,
+                after_ante,
+                won,
+                closed,
+            ),
         )
 
 
