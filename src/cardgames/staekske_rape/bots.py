@@ -113,9 +113,10 @@ class RuleAgent:
     """A rule-based Staekske Rape player that sees only its own view.
 
     In the auction it looks at its cards and judges them as declarer: it plays the hand out
-    against random deals of the cards it cannot see (twelve of them), for each trump
-    suit, with and without the stock, and bids the lowest bid the auction allows while the mean
-    result at that bid stays above ``margin`` game points; else it passes. As the nanny left
+    against 24 random deals of the cards it cannot see, without the stock (trumps named for its
+    hand) and with it (keeping the best seven of eleven, trumps named for them), and bids the
+    lowest bid the auction allows while the mean result at that bid stays above ``margin`` game
+    points; else it passes. As the nanny left
     alone it plays bid 1 when that is expected to cost less than conceding. As declarer it takes
     the stock or plays without it, discards and names trumps by the same playouts, and declares
     every meld and Stoek. In the play it follows a few plain rules (draw trumps with the master,

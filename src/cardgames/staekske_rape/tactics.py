@@ -28,9 +28,22 @@ from cardgames.staekske_rape import melds, play, scoring
 from cardgames.staekske_rape.rules import HAND_SIZE, Rules
 from cardgames.staekske_rape.state import TRICKS, Contract
 
-__all__ = ["SAMPLES", "Outlook", "choose_card", "keep", "meld_value", "outlook", "play_out"]
+__all__ = [
+    "SAMPLES",
+    "Outlook",
+    "choose_card",
+    "keep",
+    "keeps",
+    "mean_result",
+    "meld_value",
+    "outlook",
+    "play_out",
+    "playouts",
+    "result",
+    "worth",
+]
 
-SAMPLES: Final = 12
+SAMPLES: Final = 24
 """The deals :func:`outlook` plays out for each judgement."""
 
 _SEATS: Final = 4
@@ -353,29 +366,33 @@ def mean_result(
 class Outlook:
     """What a hand can expect in the auction: playouts of random deals of the unseen cards.
 
+    In both cases the trump suit is the one the cards are worth most in (:func:`worth`), not
+    the one whose playouts came out best: picking the best of several noisy means would promise
+    more than the hand holds.
+
     Attributes:
         rules: The options the hand is played under.
-        without: For each trump suit, the declarer's outcome in each deal without the stock.
+        without: The declarer's outcome in each deal without the stock, trumps named for the
+            hand alone.
         with_stock: Each deal's outcome taking the stock, keeping the best seven cards
-            (:func:`keep`) and naming the trump suit they are worth most in.
+            (:func:`keep`) and naming trumps once the stock is seen.
     """
 
     rules: Rules
-    without: tuple[tuple[Outcome, ...], ...]
+    without: tuple[Outcome, ...]
     with_stock: tuple[Outcome, ...]
 
     def value(self, bid: int) -> tuple[float, bool]:
-        """Return the best mean result at a bid, and whether it plays without the stock.
-
-        Without the stock the trump suit is chosen for all deals at once (the suit the hand
-        does best in); taking it, for each deal once the stock is seen.
-        """
+        """Return the better mean result at a bid, and whether it plays without the stock."""
         rules = self.rules
-        without = max(
-            mean_result(outcomes, bid, rules, without_stock=True) for outcomes in self.without
-        )
+        without = mean_result(self.without, bid, rules, without_stock=True)
         taking = mean_result(self.with_stock, bid, rules, without_stock=False)
         return (without, True) if without > taking else (taking, False)
+
+
+def worth(hand: int, trump: cards.Suit, rules: Rules) -> int:
+    """Return what a hand is worth under a trump suit: its cards' keeping values and its melds."""
+    return sum(_values(hand, trump).values()) + meld_value(hand, trump, rules)
 
 
 def _deals(seen: int, samples: int) -> list[tuple[int, int, int, int]]:
@@ -412,22 +429,23 @@ def outlook(hand: int, rules: Rules, samples: int = SAMPLES) -> Outlook:
         rules: The options.
         samples: How many deals to play out.
     """
-    without: list[list[Outcome]] = [[] for _ in cards.Suit]
+    without: list[Outcome] = []
     with_stock: list[Outcome] = []
+    named = max(cards.Suit, key=lambda trump: worth(hand, trump, rules))
+    melded = meld_value(hand, named, rules)
     for first, second, third, rest in _deals(hand, samples):
-        for trump in cards.Suit:
-            taken, won = play_out((hand, first, second, third), trump, rules)
-            counted = _counted(taken, rest, trump, rules)
-            without[trump].append((counted, won, meld_value(hand, trump, rules)))
-        trump, kept = max(
+        taken, won = play_out((hand, first, second, third), named, rules)
+        without.append((_counted(taken, rest, named, rules), won, melded))
+        trump, (kept, _) = max(
             ((trump, keep(hand | rest, trump, rules)) for trump in cards.Suit),
             key=lambda chosen: chosen[1][1],
         )
-        aside = (hand | rest) & ~kept[0]
-        taken, won = play_out((kept[0], first, second, third), trump, rules, aside)
-        counted = _counted(taken, aside, trump, rules)
-        with_stock.append((counted, won, meld_value(kept[0], trump, rules)))
-    return Outlook(rules, tuple(map(tuple, without)), tuple(with_stock))
+        aside = (hand | rest) & ~kept
+        taken, won = play_out((kept, first, second, third), trump, rules, aside)
+        with_stock.append(
+            (_counted(taken, aside, trump, rules), won, meld_value(kept, trump, rules))
+        )
+    return Outlook(rules, tuple(without), tuple(with_stock))
 
 
 @functools.lru_cache(maxsize=2048)
