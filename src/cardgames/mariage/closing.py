@@ -24,6 +24,8 @@ from cardgames.mariage.state import HandScore, Match, State, Table
 __all__: list[str] = []  # the engine's steps: see the module's docstring
 
 _NUMERALS: Final = tuple(pool.numeral for pool in CLAIMED)
+_NAMES: Final = tuple(map(str, cards.CARDS))
+"""Each card's name, by index, made once."""
 
 
 def close(played: State) -> State:
@@ -71,7 +73,7 @@ def close(played: State) -> State:
         rules.max_hands is not None and deals >= rules.max_hands
     )
     explanation = (
-        f"seat {match.dealer} dealt, trump {cards.CARDS[table.trump]}; "
+        f"seat {match.dealer} dealt, trump {_NAMES[table.trump]}; "
         f"pools won: {_pools_won(table.pools_won)}; tricks {' '.join(map(str, taken))}"
     )
     discarded = 0
