@@ -207,6 +207,9 @@ def test_observation_is_blind_to_cards_the_seat_cannot_see() -> None:
     second = run(second, "discard 7♠ 8♠ 9♠ 10♠, trump ♥")
     for seat in (0, 2):
         assert sr.observation(first, seat) == sr.observation(second, seat)
+    observed = sr.observation(first, 0)
+    assert observed[59:63] == (0, 3, 0, 0)  # seat 1's highest bid, 3 (then the forced 1)
+    assert observed[63] == 1  # the contract
     assert sr.observation(first, 1) != sr.observation(second, 1)  # his own discards differ
     assert sr.observation(first, 3) != sr.observation(second, 3)
 

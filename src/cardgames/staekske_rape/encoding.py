@@ -238,7 +238,7 @@ def observation(state: State, seat: int) -> tuple[int, ...]:
     bids = dict.fromkeys(order, 0)
     for caller, call in view.auction:
         if isinstance(call, Bid):
-            bids[caller] = call.amount
+            bids[caller] = max(bids[caller], call.amount)
     current = [(player, card) for player, card in (view.trick.plays if view.trick else ())]
     played = [(player, card) for trick in view.tricks for player, card in trick.plays]
     meld_points = sum(melds.meld_points(meld, view.rules) for meld in view.melds)
