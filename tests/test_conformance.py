@@ -345,3 +345,17 @@ def test_same_seed_same_match_and_replay(name: str) -> None:
         assert rules_of.replay(rules, seed, first.moves) == first
         assert rules_of.replay(rules, seed, [str(move) for move in first.moves]) == first
     assert finals[0] != finals[1]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_closing_a_hand_shares_the_score_sheet(name: str) -> None:
+    """A hand's close adds one link to the sheet: its cost does not grow with the match."""
+    closed = 0
+    previous = None
+    for state, _, _ in playout(name, 77):
+        sheet = state.hand_scores
+        if previous is not None and len(sheet) == len(previous) + 1:
+            assert sheet._chain.previous is previous._chain  # noqa: SLF001  # the sharing itself
+            closed += 1
+        previous = sheet
+    assert closed >= 2

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 from collections.abc import Callable
 
 import pytest
@@ -248,3 +249,33 @@ def test_check_game_takes_a_registry_entry(value: object) -> None:
     assert game.check_game(entry) is entry
     with pytest.raises(errors.RulesError, match=r"^expected a game such as cardgames.GAMES"):
         game.check_game(value)
+
+
+def test_sheet_grows_by_sharing_and_reads_like_a_tuple() -> None:
+    hands = [game.HandScore(number, (number, 0), f"hand {number}") for number in range(1, 6)]
+    sheet: game.Sheet[game.HandScore] = game.Sheet()
+    assert (len(sheet), tuple(sheet), bool(sheet)) == (0, (), False)
+    grown = []
+    for hand in hands:
+        sheet = sheet.add(hand)
+        grown.append(sheet)
+    assert tuple(sheet) == tuple(hands)
+    assert sheet[-1] is hands[-1]
+    assert sheet[0] is hands[0]
+    assert sheet[1:3] == tuple(hands[1:3])
+    assert len(sheet) == 5
+    assert [len(earlier) for earlier in grown] == [1, 2, 3, 4, 5]
+    empty: game.Sheet[game.HandScore] = game.Sheet()
+    again = empty.add(hands[0]).add(hands[1]).add(hands[2])
+    assert grown[2] == again
+    assert hash(grown[2]) == hash(again)
+    assert grown[2] != grown[3]
+    assert pickle.loads(pickle.dumps(sheet)) == sheet  # noqa: S301  # our own pickle
+    assert "5 hands" in repr(sheet)
+    with pytest.raises(AttributeError, match="a score sheet cannot be changed"):
+        sheet._chain = None  # noqa: SLF001  # assignment refused on purpose
+    # A hundred thousand hands: adding one never copies the ones before (a bound, not a timing).
+    many: game.Sheet[game.HandScore] = game.Sheet()
+    for _ in range(100_000):
+        many = many.add(hands[0])
+    assert len(many) == 100_000

@@ -231,7 +231,7 @@ class Match(Generic[RulesT_co, HandT_co]):
     first_dealer: int
     hand_number: int
     totals: tuple[int, ...]
-    hand_scores: tuple[HandT_co, ...]
+    hand_scores: Sheet[HandT_co]
     winners: tuple[int, ...] | None
     losers: tuple[int, ...] | None
 
@@ -280,7 +280,7 @@ class MatchFacts(Generic[RulesT_co, HandT_co, MoveT_co]):
         return self.match.totals
 
     @property
-    def hand_scores(self) -> tuple[HandT_co, ...]:
+    def hand_scores(self) -> Sheet[HandT_co]:
         """Each finished hand's score, oldest first."""
         return self.match.hand_scores
 

@@ -125,7 +125,7 @@ def new_game(
         first_dealer=first_dealer,
         hand_number=0,
         totals=(0, 0),
-        hand_scores=(),
+        hand_scores=game.Sheet(),
         winners=None,
         losers=None,
         next_dealer=first_dealer,
@@ -376,7 +376,7 @@ def score(state: State) -> Score:
     match = game.check_state(state, State, _MODULE).match
     return Score(
         totals=match.totals,
-        hands=match.hand_scores,
+        hands=tuple(match.hand_scores),
         over=match.winners is not None,
         winners=match.winners or (),
         losers=match.losers or (),

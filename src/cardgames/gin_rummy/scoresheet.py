@@ -147,7 +147,7 @@ def _closed(match: Match, scored: HandScore, winner: int | None, next_dealer: in
     """Return the match with a finished hand on the sheet; end it if the hand ends it."""
     rules = match.rules
     totals = tuple(total + add for total, add in zip(match.totals, scored.points, strict=True))
-    scores = (*match.hand_scores, scored)
+    scores = match.hand_scores.add(scored)
     won = match.hands_won
     sheet = match.hollywood
     if winner is not None:

@@ -129,7 +129,7 @@ def new_game(
             first_dealer=first_dealer,
             hand_number=0,
             totals=empty,
-            hand_scores=(),
+            hand_scores=game.Sheet(),
             winners=None,
             losers=None,
         ),
@@ -497,7 +497,7 @@ def _finish_hand(played: State) -> State:
     match = played.match
     result = _hand_score(match.hand_number, played.tricks, len(played.doubles))
     totals = tuple(total + add for total, add in zip(match.totals, result.points, strict=True))
-    scores = (*match.hand_scores, result)
+    scores = match.hand_scores.add(result)
     losers = _match_losers(match.rules, totals, scores)
     winners = None if losers is None else tuple(s for s in range(PLAYERS) if s not in losers)
     return State(
@@ -553,7 +553,7 @@ def score(state: State) -> game.Score[HandScore]:
     match = game.check_state(state, State, _MODULE).match
     return game.Score(
         totals=match.totals,
-        hands=match.hand_scores,
+        hands=tuple(match.hand_scores),
         over=match.winners is not None,
         winners=match.winners or (),
         losers=match.losers or (),

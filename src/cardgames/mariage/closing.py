@@ -164,7 +164,7 @@ def _closed(
             match.first_dealer,
             match.hand_number,
             totals,
-            (*match.hand_scores, result),
+            match.hand_scores.add(result),
             winners,
             losers,
             dealer,

@@ -98,7 +98,7 @@ def new_game(
             first_dealer=first_dealer,
             hand_number=0,
             totals=(0,) * players,
-            hand_scores=(),
+            hand_scores=game.Sheet(),
             winners=None,
             losers=None,
             dealer=first_dealer,
@@ -388,7 +388,7 @@ def score(state: State) -> Score:
     table = state.table
     return Score(
         totals=match.totals,
-        hands=match.hand_scores,
+        hands=tuple(match.hand_scores),
         over=match.winners is not None,
         winners=match.winners or (),
         losers=match.losers or (),

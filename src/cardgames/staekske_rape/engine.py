@@ -134,7 +134,7 @@ def new_game(
         first_dealer=first_dealer,
         hand_number=0,
         totals=(0,) * players,
-        hand_scores=(),
+        hand_scores=game.Sheet(),
         winners=None,
         losers=None,
     )
@@ -387,7 +387,7 @@ def score(state: State) -> game.Score[HandScore]:
     match = game.check_state(state, State, _MODULE).match
     return game.Score(
         totals=match.totals,
-        hands=match.hand_scores,
+        hands=tuple(match.hand_scores),
         over=match.winners is not None,
         winners=match.winners or (),
         losers=match.losers or (),

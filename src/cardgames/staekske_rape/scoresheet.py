@@ -101,7 +101,7 @@ def close_played(state: State, contract: Contract) -> State:
 def _close(state: State, result: HandScore) -> State:
     """Add the hand to the sheet; end the match if the declarer reached the target (rule 39)."""
     totals = tuple(total + add for total, add in zip(state.totals, result.points, strict=True))
-    scores = (*state.hand_scores, result)
+    scores = state.hand_scores.add(result)
     winners: tuple[int, ...] | None = None
     if totals[result.declarer] >= state.rules.target:
         winners = (result.declarer,)
