@@ -342,8 +342,22 @@ def test_same_seed_same_match_and_replay(name: str) -> None:
         assert hash(first) == hash(second)
         assert first.moves == second.moves
         assert rules_of.score(first) == rules_of.score(second)
-        assert rules_of.replay(rules, seed, first.moves) == first
-        assert rules_of.replay(rules, seed, [str(move) for move in first.moves]) == first
+        assert (
+            rules_of.replay(
+                rules, seed, first.moves, players=first.players, first_dealer=first.first_dealer
+            )
+            == first
+        )
+        assert (
+            rules_of.replay(
+                rules,
+                seed,
+                [str(move) for move in first.moves],
+                players=first.players,
+                first_dealer=first.first_dealer,
+            )
+            == first
+        )
     assert finals[0] != finals[1]
 
 

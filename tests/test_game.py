@@ -192,14 +192,21 @@ def test_check_step_needs_the_state_after_the_move() -> None:
 def test_replay_refuses_what_cannot_replay_a_match(
     arguments: dict[str, object], message: str
 ) -> None:
-    given: dict[str, object] = {"rules": None, "seed": 1, "moves": [], **arguments}
+    given: dict[str, object] = {
+        "rules": None,
+        "seed": 1,
+        "moves": [],
+        "players": 4,
+        "first_dealer": 0,
+        **arguments,
+    }
     with pytest.raises(errors.RulesError, match=message):
         cardgames.GAMES["kalter-schlag"].replay(**given)  # type: ignore[arg-type]
 
 
 def test_replay_none_none_does_not_start_a_random_match() -> None:
     with pytest.raises(errors.RulesError, match=r"^seed must be a whole number"):
-        cardgames.GAMES["kalter-schlag"].replay(None, None, [])  # type: ignore[arg-type]
+        cardgames.GAMES["kalter-schlag"].replay(None, None, [], players=4, first_dealer=0)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(

@@ -42,7 +42,7 @@ def legal_moves_of_another_game(state: staekske_rape.State) -> tuple[staekske_ra
 
 def test_the_entries_have_their_games_types() -> None:
     assert_type(kalter_schlag.GAME, KalterSchlagGame)
-    state = kalter_schlag.replay(None, 1, ["deal"], first_dealer=0)
+    state = kalter_schlag.replay(None, 1, ["deal"], players=4, first_dealer=0)
     assert_type(state, State)
     assert_type(kalter_schlag.is_legal(state, "deal"), bool)
     assert kalter_schlag.GAME.new_game is kalter_schlag.new_game

@@ -567,7 +567,9 @@ def test_the_game_ends_at_the_target_with_the_settlement() -> None:
     assert (result.winners, result.losers) == ((1,), (0,))
     assert result.settlement == gr.settlement(45, 0, 3, 0) == 45 + 100 + 75
     last_line = gr.narrate(
-        gr.replay(state.rules, state.seed, state.moves[:-1], first_dealer=0), state.moves[-1], state
+        gr.replay(state.rules, state.seed, state.moves[:-1], players=2, first_dealer=0),
+        state.moves[-1],
+        state,
     )
     assert last_line is not None
     assert last_line.endswith("; seat 1 wins the match: 45 + 100 + 25 × (3 − 0) − 0 = 220")
@@ -718,7 +720,7 @@ def test_replay_of_a_recorded_game_with_a_suboptimal_arrangement() -> None:
     state = play(state, "lay out 8♣ 8♠ 8♦ | A♥ 2♥ 3♥ 4♥")  # count 10, not the best 2
     state = gr.apply(state, gr.legal_moves(state)[-1])  # the defender's worst lay-out
     texts = [str(move) for move in state.moves]
-    again = gr.replay(state.rules, state.seed, texts, first_dealer=state.first_dealer)
+    again = gr.replay(state.rules, state.seed, texts, players=2, first_dealer=state.first_dealer)
     assert again == state
     assert gr.score(again) == gr.score(state)
 

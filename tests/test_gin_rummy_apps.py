@@ -271,7 +271,9 @@ def swapped(state: gr.State) -> gr.State | None:
     if not places or state.stock_size < 1:
         return None
     deck[places[0]], deck[-1] = deck[-1], deck[places[0]]
-    again = gr.replay(state.rules, state.seed, moves[:start], first_dealer=state.first_dealer)
+    again = gr.replay(
+        state.rules, state.seed, moves[:start], players=2, first_dealer=state.first_dealer
+    )
     try:
         for move in (gr.Deal(order=tuple(deck)), *moves[start + 1 :]):
             again = gr.apply(again, move)

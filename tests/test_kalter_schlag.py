@@ -216,7 +216,10 @@ def test_new_game_without_a_seed_stores_one() -> None:
     state = ks.new_game()
     assert isinstance(state.seed, int)
     state = ks.apply(state, ks.Deal())
-    assert ks.replay(None, state.seed, state.moves) == state
+    assert (
+        ks.replay(None, state.seed, state.moves, players=4, first_dealer=state.first_dealer)
+        == state
+    )
 
 
 @pytest.mark.parametrize("dealer", range(4))
@@ -1103,25 +1106,41 @@ def test_replay_reproduces_every_state(seed: int) -> None:
     rules = ks.Rules(target=300)
     states = list(random_states(seed, rules))
     final = states[-1]
-    assert ks.replay(rules, seed, final.moves) == final
-    assert hash(ks.replay(rules, seed, final.moves)) == hash(final)
-    assert ks.replay(rules, seed, [str(move) for move in final.moves]) == final
+    assert ks.replay(rules, seed, final.moves, players=4, first_dealer=final.first_dealer) == final
+    assert hash(
+        ks.replay(rules, seed, final.moves, players=4, first_dealer=final.first_dealer)
+    ) == hash(final)
+    assert (
+        ks.replay(
+            rules,
+            seed,
+            [str(move) for move in final.moves],
+            players=4,
+            first_dealer=final.first_dealer,
+        )
+        == final
+    )
     for state in states[:: max(1, len(states) // 10)]:
-        assert ks.replay(rules, seed, state.moves) == state
+        assert (
+            ks.replay(rules, seed, state.moves, players=4, first_dealer=state.first_dealer) == state
+        )
 
 
 def test_replay_with_a_stacked_deal_and_a_first_dealer() -> None:
     state = play_script(ks.new_game(seed=SEED, first_dealer=3), TIE, doublers=(1,))
     again = ks.replay(None, SEED, state.moves, first_dealer=3, players=4)
     assert again == state
-    assert ks.replay(None, SEED, [str(move) for move in state.moves], first_dealer=3) == state
+    assert (
+        ks.replay(None, SEED, [str(move) for move in state.moves], players=4, first_dealer=3)
+        == state
+    )
 
 
 def test_replay_errors() -> None:
     with pytest.raises(errors.IllegalMoveError, match="the cards are not dealt yet"):
-        ks.replay(None, SEED, ["play Q♥"])
+        ks.replay(None, SEED, ["play Q♥"], players=4, first_dealer=0)
     with pytest.raises(errors.MoveParseError, match="cannot read 'jump'"):
-        ks.replay(None, SEED, ["deal", "jump"])
+        ks.replay(None, SEED, ["deal", "jump"], players=4, first_dealer=0)
 
 
 def test_is_legal() -> None:

@@ -161,7 +161,11 @@ def swap_hidden(state: ks.State, seat: int, rng: random.Random) -> ks.State | No
     other seats' hands: everything ``seat`` sees, and every move's legality, stay the same."""
     start = next(i for i, move in enumerate(state.moves) if isinstance(move, ks.Deal))
     dealt = ks.replay(
-        state.rules, state.seed, state.moves[: start + 1], first_dealer=state.first_dealer
+        state.rules,
+        state.seed,
+        state.moves[: start + 1],
+        players=4,
+        first_dealer=state.first_dealer,
     )
     now = hands_of(state)
     held = {other: [c for c in hands_of(dealt)[other] if c in now[other]] for other in range(4)}
@@ -184,7 +188,7 @@ def swap_hidden(state: ks.State, seat: int, rng: random.Random) -> ks.State | No
     order = ks.order_for(hands, dealer=dealt.dealer)
     moves = [ks.Deal(order=order), *state.moves[start + 1 :]]
     prefix = ks.replay(
-        state.rules, state.seed, state.moves[:start], first_dealer=state.first_dealer
+        state.rules, state.seed, state.moves[:start], players=4, first_dealer=state.first_dealer
     )
     for move in moves:
         prefix = ks.apply(prefix, move)

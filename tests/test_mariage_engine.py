@@ -949,9 +949,15 @@ def test_replay_with_events() -> None:
     for _ in range(12):
         state = mg.apply(state, mg.legal_moves(state)[-1])
     moves = state.moves
-    assert mg.replay(state.rules, state.seed, moves, first_dealer=DEALER) == state
+    assert (
+        mg.replay(state.rules, state.seed, moves, players=state.players, first_dealer=DEALER)
+        == state
+    )
     texts = [str(move) for move in moves]
-    assert mg.replay(state.rules, state.seed, texts, first_dealer=DEALER) == state
+    assert (
+        mg.replay(state.rules, state.seed, texts, players=state.players, first_dealer=DEALER)
+        == state
+    )
     assert pickle.loads(pickle.dumps(state)) == state  # noqa: S301  # our own value
     assert copy.deepcopy(state) == state
 

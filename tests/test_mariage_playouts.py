@@ -185,7 +185,10 @@ def test_random_sessions(players: int) -> None:
     for seed in range(SESSIONS[players]):
         final = session(None, players, seed, thorough=seed < 6)
         assert deals_in(final) == players
-        assert mg.replay(None, seed, final.moves, players=players) == final
+        assert (
+            mg.replay(None, seed, final.moves, players=players, first_dealer=final.first_dealer)
+            == final
+        )
         played += deals_in(final)
     assert played == players * SESSIONS[players]
 
@@ -234,4 +237,6 @@ def test_random_sessions_with_random_options(players: int) -> None:
         if not rules.allow_debt:
             assert min(final.balances) >= 0
         texts = [str(move) for move in final.moves]
-        assert mg.replay(rules, seed, texts, players=players) == final
+        assert (
+            mg.replay(rules, seed, texts, players=players, first_dealer=final.first_dealer) == final
+        )

@@ -22,7 +22,10 @@ def test_a_match_is_a_pure_function_of_its_seed(name: str) -> None:
     assert entry.is_over(first)
     assert first == again
     assert first.moves != other.moves
-    assert entry.replay(rules, 21, first.moves, first_dealer=None) == first
+    assert (
+        entry.replay(rules, 21, first.moves, players=first.players, first_dealer=first.first_dealer)
+        == first
+    )
 
 
 def test_the_observer_sees_every_move_in_order() -> None:

@@ -879,7 +879,7 @@ def test_sweep_and_game_points_result() -> None:
         "seat 1, bid 5: all 7 tricks → 25, melds 120 → 12, needed 3 (5 + 10 − 12), over 22 → +22"
     )
     assert sr.score(state).totals == (0, 22, 0, 0)
-    before_last = sr.replay(state.rules, state.seed, state.moves[:-1], first_dealer=0)
+    before_last = sr.replay(state.rules, state.seed, state.moves[:-1], players=4, first_dealer=0)
     assert sr.narrate(before_last, state.moves[-1], state) == (
         f"trick 7: {state.tricks[-1]} takes 44; {last.explanation}"
     )
@@ -1167,7 +1167,9 @@ def test_narration_tells_only_public_facts() -> None:
 def test_replay_reproduces_a_state() -> None:
     state = run(dealt(STRONG, stock=STRONG_STOCK), "bid 3, bid 4, pass, pass, bid 5, pass")
     state = run(state, "take stock, discard 7♥ 8♥ 9♥ 10♥, trump ♥, stoek, play J♥")
-    again = sr.replay(state.rules, state.seed, [str(move) for move in state.moves], first_dealer=0)
+    again = sr.replay(
+        state.rules, state.seed, [str(move) for move in state.moves], players=4, first_dealer=0
+    )
     assert again == state
     assert again.moves == state.moves
 

@@ -237,7 +237,12 @@ def test_random_playouts_keep_every_invariant(
             assert result.winners == tuple(s for s, t in enumerate(result.totals) if t == top)
         assert set(result.winners) | set(result.losers) == set(range(players))
         if match == 0:
-            assert sr.replay(rules, seed, final.moves, players=players) == final
+            assert (
+                sr.replay(
+                    rules, seed, final.moves, players=players, first_dealer=final.first_dealer
+                )
+                == final
+            )
     assert played == matches * hands  # random declarers never reach 100
 
 

@@ -577,18 +577,22 @@ class Game(Generic[RulesT, StateT, MoveT, ViewT, ScoreT]):
         seed: int,
         moves: Iterable[MoveT | str],
         *,
-        players: int | None = None,
-        first_dealer: int | None = None,
+        players: int,
+        first_dealer: int,
     ) -> StateT:
         """Return the state reached by applying ``moves`` (moves or their text) to a new match.
+
+        Every fact of the match is required, the seat count and the first dealer included: left
+        out, the seed alone could draw another first dealer and silently rebuild another match.
+        :func:`cardgames.codec.record` keeps them all in one value.
 
         Args:
             rules: The match's options (``state.rules``), None for the defaults.
             seed: The match's seed (``state.seed``).
-            moves: The moves (``state.moves``), as moves or their text.
-            players: As given to ``new_game`` (``state.players``).
-            first_dealer: As given to ``new_game``. Pass ``state.first_dealer`` when the match
-                was started with an explicit first dealer: the seed alone may draw another one.
+            moves: The moves (``state.moves``), as moves or their text (a recorded stacked
+                deal's text included: this is a trusted record, not a client's text).
+            players: The number of seats (``state.players``).
+            first_dealer: The seat that dealt first (``state.first_dealer``).
 
         Raises:
             IllegalMoveError: If a move is illegal where it comes (or is not a move at all).
@@ -603,7 +607,7 @@ class Game(Generic[RulesT, StateT, MoveT, ViewT, ScoreT]):
             >>> for _ in range(6):
             ...     state = kalter_schlag.apply(state, kalter_schlag.legal_moves(state)[-1])
             >>> again = kalter_schlag.replay(
-            ...     state.rules, state.seed, state.moves, first_dealer=state.first_dealer
+            ...     state.rules, state.seed, state.moves, players=4, first_dealer=state.first_dealer
             ... )
             >>> again == state
             True
