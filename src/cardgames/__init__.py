@@ -28,7 +28,7 @@ from cardgames import staekske_rape as _staekske_rape  # noqa: F401  # imported 
 
 __all__ = ["GAMES", "__version__", "cards", "errors"]
 
-__version__ = "0.1.0.dev0"
+__version__ = "0.1.0"
 
 GAMES: Final[Mapping[str, game.AnyGame]] = game.registry()
 """Every game by its registry name, e.g. ``GAMES["kalter-schlag"]`` (or ``GAMES["kalter_schlag"]``).
