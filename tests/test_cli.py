@@ -231,6 +231,10 @@ def test_rules_simulate_record_and_replay(tmp_path: pathlib.Path) -> None:
         "rate",
         "mean",
         "total",
+        "hands",
+        "up",
+        "hands",
+        "down",
     ]
     data = json.loads(
         run_command("simulate", "gin-rummy", "-n", "4", "--seed", "3", "--json").stdout

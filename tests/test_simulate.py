@@ -66,6 +66,8 @@ def test_run_summarises_rotated_seeded_matches() -> None:
     assert (first.seats, random_agent.seats) == (6, 18)
     assert first.wins + first.losses == first.seats
     assert 0 <= first.win_rate <= 1
+    # Kalter Schlag charges one seat or more a hand: some hand went up for someone.
+    assert sum(result.hands_up for result in summary.agents) >= summary.hands
     assert summary.hands >= 6
     assert simulate.run(entry, lineup, matches=6, seed=3) == summary
     with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:

@@ -339,11 +339,14 @@ def _simulate(arguments: argparse.Namespace, out: _Out, progress: TextIO) -> int
         out(json.dumps({"seed": seed, "lineup": lineup, **attrs.asdict(total)}, ensure_ascii=False))
         return 0
     out(f"{entry.title}: {total.matches} matches, {total.hands} hands, seed {seed}")
-    out(f"{'agent':<10} {'seats':>6} {'wins':>6} {'win rate':>9} {'mean total':>11}")
+    out(
+        f"{'agent':<10} {'seats':>6} {'wins':>6} {'win rate':>9} {'mean total':>11}"
+        f" {'hands up':>9} {'hands down':>11}"
+    )
     for result in total.agents:
         out(
             f"{result.name:<10} {result.seats:>6} {result.wins:>6} {result.win_rate:>9.1%}"
-            f" {result.mean_points:>11.1f}"
+            f" {result.mean_points:>11.1f} {result.hands_up:>9} {result.hands_down:>11}"
         )
     return 0
 

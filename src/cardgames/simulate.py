@@ -102,6 +102,9 @@ class AgentResult:
         wins: How many of those seats won their match (a shared win counts for each).
         losses: How many lost.
         points: The sum of its seats' final totals (game points, penalty points or chips).
+        hands_up: The hands in which its seat's total rose: a Staekske Rape contract made, a
+            gin hand won, chips gained (in Kalter Schlag, a penalty taken).
+        hands_down: The hands in which its seat's total fell (a contract lost, chips paid).
     """
 
     name: str
@@ -109,6 +112,8 @@ class AgentResult:
     wins: int = 0
     losses: int = 0
     points: int = 0
+    hands_up: int = 0
+    hands_down: int = 0
 
     @property
     def win_rate(self) -> float:
@@ -130,6 +135,8 @@ class AgentResult:
             self.wins + other.wins,
             self.losses + other.losses,
             self.points + other.points,
+            self.hands_up + other.hands_up,
+            self.hands_down + other.hands_down,
         )
 
 
@@ -283,5 +290,7 @@ def _play_batch(job: _Batch) -> Summary:
                 int(seat in sheet.winners),
                 int(seat in sheet.losers),
                 sheet.totals[seat],
+                sum(hand.points[seat] > 0 for hand in sheet.hands),
+                sum(hand.points[seat] < 0 for hand in sheet.hands),
             )
     return Summary(name, count, hands, tuple(results.values()))
