@@ -2,9 +2,11 @@
 
 An agent is given its seat's view (never the full state) and a random generator, and returns
 one of ``view.legal_moves``. Two agents work with every game through the view's
-``legal_moves``: :class:`RandomAgent`, and :class:`FirstAgent`, the do-nothing baseline that
-always makes the first legal move (it passes whenever it may). Each game adds its own
-rule-based agent, ``"rule"``, in its entry's ``bots``; :func:`by_name` finds any of them.
+``legal_moves``: :class:`RandomAgent`, and :class:`FirstAgent`, the plainest baseline, which
+always makes the first legal move (what that move is depends on the game's documented order).
+Each game adds its own rule-based agent, ``"rule"``, in its entry's ``bots`` (Staekske Rape
+also a ``"pass"`` agent, the do-nothing baseline of its auction); :func:`by_name` finds any of
+them.
 
 Example:
     >>> import random
@@ -60,11 +62,14 @@ class RandomAgent:
 
 @attrs.frozen
 class FirstAgent:
-    """Always makes the first legal move: the do-nothing baseline.
+    """Always makes the first legal move: the plainest baseline, with no judgement at all.
 
-    The games list passes, declines and the plainest moves first, so this agent takes no risk.
-    A bot worth having must beat it as well as :class:`RandomAgent` (in Staekske Rape a player
-    who always passes beats random players almost every time).
+    What it does depends on each game's documented order of legal moves: in Kalter Schlag it
+    doubles and plays its lowest card, in Gin Rummy it draws from the stock and discards its
+    lowest card and so never knocks, in Staekske Rape it bids as high as it may. A bot worth
+    having must beat it as well as :class:`RandomAgent`, and the game's own do-nothing agent
+    where it has one (Staekske Rape's ``"pass"``: a player who always passes beats random
+    players almost every time).
     """
 
     def choose(self, view: game.PlayerView[MoveT], rng: random.Random) -> MoveT:
