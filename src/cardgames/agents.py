@@ -65,8 +65,9 @@ class FirstAgent:
     """Always makes the first legal move: the plainest baseline, with no judgement at all.
 
     What it does depends on each game's documented order of legal moves: in Kalter Schlag it
-    doubles and plays its lowest card, in Gin Rummy it draws from the stock and discards its
-    lowest card and so never knocks, in Staekske Rape it bids as high as it may. A bot worth
+    doubles, then plays the first card it may in card order; in Gin Rummy it draws and discards
+    the first card in card order, and so never knocks; in Staekske Rape it bids as high as it
+    may. A bot worth
     having must beat it as well as :class:`RandomAgent`, and the game's own do-nothing agent
     where it has one (Staekske Rape's ``"pass"``: a player who always passes beats random
     players almost every time).
