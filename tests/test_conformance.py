@@ -158,6 +158,10 @@ def test_registry_entry(name: str) -> None:
     assert cardgames.GAMES[name.replace("-", "_")] is rules_of
     assert rules_of.module == f"cardgames.{name.replace('-', '_')}"
     assert rules_of.title
+    # Every game has the learning surface and its own rule-based agent.
+    assert rules_of.encoding is not None
+    assert rules_of.num_moves > 1
+    assert "rule" in rules_of.bots
     assert rules_of.players
     assert all(count > 1 for count in rules_of.players)
     defaults = rules_of.rules_type()
