@@ -39,6 +39,7 @@ from cardgames import cards, dealing, errors, history, moves
 __all__ = [
     "AnyGame",
     "Apply",
+    "Block",
     "Encoding",
     "Engine",
     "Game",
@@ -58,6 +59,7 @@ __all__ = [
     "check_state",
     "check_step",
     "check_turn",
+    "place_blocks",
     "register",
     "registry",
     "start_seed",
@@ -453,6 +455,61 @@ class Encoding(Protocol[RulesT_contra, StateT_contra, MoveT_contra]):
 
 
 @attrs.frozen
+class Block:
+    """One block of an observation: where it starts, how long it is, what it holds.
+
+    Each game's encoding lists its observation's blocks (its ``LAYOUT`` or ``layout``), and its
+    page shows them as a table.
+
+    Attributes:
+        name: A short name for the block, e.g. ``"hand"``.
+        offset: Where the block starts in the observation.
+        length: How many ints it holds.
+        meaning: What they are.
+    """
+
+    name: str
+    offset: int
+    length: int
+    meaning: str
+
+
+def _is_block(value: object) -> bool:
+    """Whether a value is a (name, length, meaning) triple with a length of 0 or more."""
+    return (
+        isinstance(value, tuple)
+        and len(value) == 3
+        and isinstance(value[0], str)
+        and type(value[1]) is int
+        and value[1] >= 0
+        and isinstance(value[2], str)
+    )
+
+
+def place_blocks(*blocks: tuple[str, int, str]) -> tuple[Block, ...]:
+    """Return blocks given as (name, length, meaning), placed one after another.
+
+    Raises:
+        RulesError: If a block is not a (name, length, meaning) triple with a length of 0 or more.
+
+    Example:
+        >>> [block.offset for block in place_blocks(("hand", 52, "own cards"), ("seat", 1, ""))]
+        [0, 52]
+    """
+    placed = []
+    offset = 0
+    for block in blocks:
+        if not _is_block(block):
+            raise errors.RulesError(
+                f"a block is (name, length, meaning), not {errors.quote(block)}"
+            )
+        name, length, meaning = block
+        placed.append(Block(name, offset, length, meaning))
+        offset += length
+    return tuple(placed)
+
+
+@attrs.frozen
 class Game(Generic[RulesT, StateT, MoveT, ViewT, ScoreT]):
     """A game's entry in the registry: its names, its facts, and its engine's functions.
 
@@ -619,11 +676,21 @@ class Game(Generic[RulesT, StateT, MoveT, ViewT, ScoreT]):
             )
         current = self.new_game(rules, seed=seed, players=players, first_dealer=first_dealer)
         for move in moves:
-            current = self.apply(current, self._read(move) if isinstance(move, str) else move)
+            current = self.apply(
+                current, self.parse_recorded(move) if isinstance(move, str) else move
+            )
         return current
 
-    def _read(self, text: str) -> MoveT:
-        """Read a move of a trusted record: as ``parse_move``, and a stacked ``deal <cards>``."""
+    def parse_recorded(self, text: str) -> MoveT:
+        """Read a move of a trusted record: as ``parse_move`` does, and a stacked deal's text too.
+
+        Never call it on a client's text: a stacked deal chooses every hand (see
+        :meth:`cardgames.moves.Deal.parse_recorded`).
+
+        Raises:
+            MoveParseError: If the text is no move of the game.
+            CardParseError: If a card in it does not parse.
+        """
         verb, rest = moves.split(text)
         if verb == "deal" and rest:
             return moves.Deal.parse_recorded(text)  # type: ignore[return-value]  # every game's

@@ -26,7 +26,6 @@ from cardgames.gin_rummy.bots import RuleAgent
 from cardgames.gin_rummy.encoding import (
     LAYOUT,
     NUM_MOVES,
-    Block,
     move_indices,
     observation_size,
 )
@@ -107,7 +106,6 @@ __all__ = [
     "PACK",
     "PASS",
     "BigGin",
-    "Block",
     "Deal",
     "Defence",
     "Discard",

@@ -47,8 +47,6 @@ from __future__ import annotations
 
 from typing import Final
 
-import attrs
-
 from cardgames import cards, errors, game
 from cardgames import moves as core_moves
 from cardgames.gin_rummy import engine, melds
@@ -70,7 +68,6 @@ __all__ = [
     "NUM_MOVES",
     "PASS_ACTION",
     "TARGETS",
-    "Block",
     "move_indices",
     "observation",
     "observation_size",
@@ -120,37 +117,10 @@ _SINGLE: Final[dict[object, int]] = {
 _PHASES: Final = tuple(Phase)
 
 
-@attrs.frozen
-class Block:
-    """One block of an observation: where it starts, how long it is, what it holds.
-
-    Attributes:
-        name: A short name for the block, e.g. ``"hand"``.
-        offset: Where the block starts in the observation.
-        length: How many ints it holds.
-        meaning: What they are.
-    """
-
-    name: str
-    offset: int
-    length: int
-    meaning: str
-
-
-def _layout(*blocks: tuple[str, int, str]) -> tuple[Block, ...]:
-    """Return blocks placed one after another."""
-    placed = []
-    offset = 0
-    for name, length, meaning in blocks:
-        placed.append(Block(name, offset, length, meaning))
-        offset += length
-    return tuple(placed)
-
-
 _GAMES: Final = 3
 """The games of a Hollywood sheet."""
 
-LAYOUT: Final = _layout(
+LAYOUT: Final = game.place_blocks(
     ("hand", _PACK_SIZE, "1 for each card the observer holds"),
     ("pile", _PACK_SIZE, "1 for each card in the discard pile"),
     ("top", _PACK_SIZE, "1 for the top card of the discard pile"),

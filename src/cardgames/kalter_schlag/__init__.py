@@ -23,7 +23,6 @@ from cardgames.kalter_schlag.bots import RuleAgent
 from cardgames.kalter_schlag.encoding import (
     LAYOUT,
     NUM_MOVES,
-    Block,
     move_indices,
     observation_size,
 )
@@ -71,7 +70,6 @@ __all__ = [
     "NUM_MOVES",
     "PACK",
     "TRUMPS",
-    "Block",
     "Deal",
     "Double",
     "HandScore",

@@ -22,8 +22,6 @@ from __future__ import annotations
 
 from typing import Final
 
-import attrs
-
 from cardgames import cards, errors, game
 from cardgames import moves as core_moves
 from cardgames.kalter_schlag import engine
@@ -37,7 +35,6 @@ __all__ = [
     "LAYOUT",
     "NUM_MOVES",
     "PLAY_ACTIONS",
-    "Block",
     "move_indices",
     "observation",
     "observation_size",
@@ -63,36 +60,9 @@ _SLOT: Final = {card.index: place for place, card in enumerate(engine.PACK)}
 _PHASES: Final = tuple(Phase)
 
 
-@attrs.frozen
-class Block:
-    """One block of an observation: where it starts, how long it is, what it holds.
-
-    Attributes:
-        name: A short name for the block, e.g. ``"hand"``.
-        offset: Where the block starts in the observation.
-        length: How many ints it holds.
-        meaning: What they are.
-    """
-
-    name: str
-    offset: int
-    length: int
-    meaning: str
-
-
-def _layout(*blocks: tuple[str, int, str]) -> tuple[Block, ...]:
-    """Return blocks placed one after another."""
-    placed = []
-    offset = 0
-    for name, length, meaning in blocks:
-        placed.append(Block(name, offset, length, meaning))
-        offset += length
-    return tuple(placed)
-
-
 _PACK_SIZE: Final = len(engine.PACK)
 
-LAYOUT: Final = _layout(
+LAYOUT: Final = game.place_blocks(
     ("hand", _PACK_SIZE, "1 for each card of PACK the observer holds"),
     (
         "trick",

@@ -24,7 +24,7 @@ from typing import Final
 from cardgames import game
 from cardgames.mariage import bots, encoding, engine
 from cardgames.mariage.bots import RuleAgent
-from cardgames.mariage.encoding import NUM_MOVES, Block, layout, move_indices, observation_size
+from cardgames.mariage.encoding import NUM_MOVES, layout, move_indices, observation_size
 from cardgames.mariage.engine import (
     PACKS,
     apply,
@@ -76,7 +76,6 @@ __all__ = [
     "PACKS",
     "PASS",
     "POOLS",
-    "Block",
     "Claim",
     "Deal",
     "DealOutOfTurn",

@@ -44,8 +44,6 @@ import functools
 from collections.abc import Iterable, Mapping
 from typing import Final
 
-import attrs
-
 from cardgames import cards, errors, game
 from cardgames import moves as core_moves
 from cardgames.mariage import engine
@@ -61,7 +59,6 @@ __all__ = [
     "NUM_MOVES",
     "PASS_ACTION",
     "PLAY_ACTIONS",
-    "Block",
     "layout",
     "move_indices",
     "observation",
@@ -119,30 +116,13 @@ def move_indices(move: Move) -> tuple[int, ...]:
     raise errors.RulesError(f"expected a Mariage move, not {errors.quote(move)}")
 
 
-@attrs.frozen
-class Block:
-    """One block of an observation: where it starts, how long it is, what it holds.
-
-    Attributes:
-        name: A short name for the block, e.g. ``"hand"``.
-        offset: Where the block starts in the observation.
-        length: How many ints it holds.
-        meaning: What they are.
-    """
-
-    name: str
-    offset: int
-    length: int
-    meaning: str
-
-
 _PHASES: Final = tuple(Phase)
 _SUITS: Final = len(cards.Suit)
 _PLAYERS: Final = "Mariage is played by 5 to 10 players"
 
 
 @functools.cache
-def _blocks(players: int) -> tuple[Block, ...]:
+def _blocks(players: int) -> tuple[game.Block, ...]:
     """Return the blocks of an observation for ``players`` seats."""
     n = players
     listed = (
@@ -202,15 +182,10 @@ def _blocks(players: int) -> tuple[Block, ...]:
         ("totals", n, "each position's net result over the finished deals"),
         ("hand number", 1, "0 before the first deal, then the number of deals made"),
     )
-    placed = []
-    offset = 0
-    for name, length, meaning in listed:
-        placed.append(Block(name, offset, length, meaning))
-        offset += length
-    return tuple(placed)
+    return game.place_blocks(*listed)
 
 
-def layout(players: int) -> tuple[Block, ...]:
+def layout(players: int) -> tuple[game.Block, ...]:
     """Return the blocks of an observation of a session of ``players``, in order.
 
     Raises:
