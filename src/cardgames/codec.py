@@ -47,7 +47,6 @@ import cattrs.errors
 
 import cardgames
 from cardgames import cards, errors, game
-from cardgames import moves as core_moves
 
 __all__ = [
     "FORMAT_VERSION",
@@ -66,9 +65,6 @@ FORMAT_VERSION: Final = 1
 """The version of the record format written by :func:`record`; :func:`decode_record` reads it."""
 
 ValueT = TypeVar("ValueT")
-
-_TEXT_LIMIT: Final = 40
-"""How much of a bad input an error message quotes."""
 
 
 @attrs.frozen
@@ -106,19 +102,15 @@ class _FieldError(errors.DecodeError):
         self.reason = reason
 
 
-def _quote(value: object) -> str:
-    """Return ``repr(value)``, cut short for long inputs."""
-    text = repr(value)
-    return text if len(text) <= _TEXT_LIMIT else text[: _TEXT_LIMIT - 1] + "…"
-
-
 def _entry(name: object) -> game.AnyGame:
     """Return a registered game by name, or raise DecodeError."""
     try:
         return cardgames.GAMES[name]  # type: ignore[index]  # a name from the data, any type
     except KeyError:
         known = ", ".join(cardgames.GAMES)
-        raise errors.DecodeError(f"game: unknown game {_quote(name)} (known: {known})") from None
+        raise errors.DecodeError(
+            f"game: unknown game {errors.quote(name)} (known: {known})"
+        ) from None
 
 
 def _game_of(value: object) -> game.AnyGame:
@@ -127,7 +119,7 @@ def _game_of(value: object) -> game.AnyGame:
     for entry in cardgames.GAMES.values():
         if type(rules) is entry.rules_type:
             return entry
-    raise errors.DecodeError(f"cannot tell which game {_quote(value)} belongs to: pass game=")
+    raise errors.DecodeError(f"cannot tell which game {errors.quote(value)} belongs to: pass game=")
 
 
 def _move_types(entry: game.AnyGame) -> frozenset[type]:
@@ -145,34 +137,26 @@ def _is_plain_union(kind: object) -> bool:
     return _is_union(kind) and len([m for m in typing.get_args(kind) if m is not type(None)]) > 1
 
 
-def _parse_recorded(entry: game.AnyGame, text: str) -> object:
-    """Read a move from a record: as ``parse_move`` does, and a stacked ``deal <order>`` too."""
-    verb, rest = core_moves.split(text)
-    if verb == "deal" and rest:
-        return core_moves.Deal.parse_recorded(text)
-    return entry.parse_move(text)
-
-
 def _structure_move(
     data: object, kind: object, *, entry: game.AnyGame, move_types: frozenset[type]
 ) -> object:
     """Read a move of the kind expected (one move class or a union of them) from its text."""
     if not isinstance(data, str):
-        raise errors.DecodeError(f"expected a move as text, got {_quote(data)}")
+        raise errors.DecodeError(f"expected a move as text, got {errors.quote(data)}")
     try:
-        move = _parse_recorded(entry, data)
+        move = entry.parse_recorded(data)
     except errors.CardgamesError as error:
         raise errors.DecodeError(str(error)) from None
     allowed = typing.get_args(kind) if _is_union(kind) else (kind,)
     if type(move) not in allowed or type(move) not in move_types:
-        raise errors.DecodeError(f"{_quote(data)} is not a move of the kind expected here")
+        raise errors.DecodeError(f"{errors.quote(data)} is not a move of the kind expected here")
     return move
 
 
 def _structure_card(data: object, _kind: object) -> cards.Card:
     """Read a card from its text."""
     if not isinstance(data, str):
-        raise errors.DecodeError(f"expected a card as text, got {_quote(data)}")
+        raise errors.DecodeError(f"expected a card as text, got {errors.quote(data)}")
     try:
         return cards.Card.parse(data)
     except errors.CardParseError as error:
@@ -184,28 +168,28 @@ def _structure_enum(data: object, kind: type[enum.Enum]) -> enum.Enum:
     if isinstance(data, str) and data in kind.__members__:
         return kind[data]
     names = ", ".join(kind.__members__)
-    raise errors.DecodeError(f"expected one of {names}, got {_quote(data)}")
+    raise errors.DecodeError(f"expected one of {names}, got {errors.quote(data)}")
 
 
 def _structure_int(data: object, _kind: object) -> int:
     """Accept an int, not a bool, a float or text."""
     if isinstance(data, int) and not isinstance(data, bool):
         return data
-    raise errors.DecodeError(f"expected an int, got {_quote(data)}")
+    raise errors.DecodeError(f"expected an int, got {errors.quote(data)}")
 
 
 def _structure_bool(data: object, _kind: object) -> bool:
     """Accept true or false only."""
     if isinstance(data, bool):
         return data
-    raise errors.DecodeError(f"expected true or false, got {_quote(data)}")
+    raise errors.DecodeError(f"expected true or false, got {errors.quote(data)}")
 
 
 def _structure_str(data: object, _kind: object) -> str:
     """Accept text only."""
     if isinstance(data, str):
         return data
-    raise errors.DecodeError(f"expected a string, got {_quote(data)}")
+    raise errors.DecodeError(f"expected a string, got {errors.quote(data)}")
 
 
 @functools.cache
@@ -268,7 +252,7 @@ def _register_rules(converter: cattrs.Converter, entry: game.AnyGame) -> None:
 
     def structure_rules(data: object, _kind: object) -> object:
         if not isinstance(data, Mapping):
-            raise errors.DecodeError(f"expected an object of options, got {_quote(data)}")
+            raise errors.DecodeError(f"expected an object of options, got {errors.quote(data)}")
         unknown = sorted(str(key) for key in data if key not in names)
         if unknown:
             listed = ", ".join(sorted(names))
@@ -401,7 +385,7 @@ def replay(game_record: GameRecord) -> Any:  # noqa: ANN401  # the state of whic
             names the move's place, ``moves[12]``).
     """
     if not isinstance(game_record, GameRecord):
-        raise errors.DecodeError(f"expected a GameRecord, got {_quote(game_record)}")
+        raise errors.DecodeError(f"expected a GameRecord, got {errors.quote(game_record)}")
     entry = _entry(game_record.game)
     try:
         state = entry.new_game(
@@ -416,7 +400,9 @@ def replay(game_record: GameRecord) -> Any:  # noqa: ANN401  # the state of whic
         try:
             state = entry.apply(state, move)
         except errors.CardgamesError as error:
-            raise errors.DecodeError(f"moves[{index}]: {_quote(str(move))}: {error}") from None
+            raise errors.DecodeError(
+                f"moves[{index}]: {errors.quote(str(move))}: {error}"
+            ) from None
     return state
 
 
@@ -446,7 +432,7 @@ def decode_record(data: object) -> GameRecord:
             message starts with the field's path.
     """
     if not isinstance(data, Mapping):
-        raise errors.DecodeError(f"expected a record object, got {_quote(data)}")
+        raise errors.DecodeError(f"expected a record object, got {errors.quote(data)}")
     missing = [name for name in _RECORD_FIELDS if name not in data]
     if missing:
         raise errors.DecodeError(f"{missing[0]}: missing field")
@@ -455,7 +441,8 @@ def decode_record(data: object) -> GameRecord:
         raise errors.DecodeError(f"{extra[0]}: unexpected field")
     if data["version"] != FORMAT_VERSION or type(data["version"]) is not int:
         raise errors.DecodeError(
-            f"version: this library reads format {FORMAT_VERSION}, not {_quote(data['version'])}"
+            f"version: this library reads format {FORMAT_VERSION}, "
+            f"not {errors.quote(data['version'])}"
         )
     entry = _entry(data["game"])
     converter = _converter(entry.name)
@@ -466,13 +453,15 @@ def decode_record(data: object) -> GameRecord:
     }
     texts = data["moves"]
     if not isinstance(texts, Sequence) or isinstance(texts, str):
-        raise errors.DecodeError(f"moves: expected a list of move texts, got {_quote(texts)}")
+        raise errors.DecodeError(f"moves: expected a list of move texts, got {errors.quote(texts)}")
     parsed = []
     for index, text in enumerate(texts):
         if not isinstance(text, str):
-            raise errors.DecodeError(f"moves[{index}]: expected a move as text, got {_quote(text)}")
+            raise errors.DecodeError(
+                f"moves[{index}]: expected a move as text, got {errors.quote(text)}"
+            )
         try:
-            parsed.append(_parse_recorded(entry, text))
+            parsed.append(entry.parse_recorded(text))
         except errors.CardgamesError as error:
             raise errors.DecodeError(f"moves[{index}]: {error}") from None
     result = GameRecord(game=entry.name, rules=rules, moves=tuple(parsed), **numbers)
@@ -516,7 +505,7 @@ def loads_record(text: str | bytes) -> GameRecord:
 def _parse_json(text: object) -> object:
     """Parse JSON text, raising DecodeError for anything that is not."""
     if not isinstance(text, str | bytes):
-        raise errors.DecodeError(f"expected JSON text, got {_quote(text)}")
+        raise errors.DecodeError(f"expected JSON text, got {errors.quote(text)}")
     try:
         return json.loads(text)
     except (ValueError, RecursionError) as error:
