@@ -241,7 +241,10 @@ def _show_turn(view: Any, out: _Out) -> None:  # noqa: ANN401  # any game's view
     trick = getattr(view, "trick", None)
     if trick is not None:
         out(f"on the table: {trick}")
-    for field in ("upcard", "pile_top", "trump", "stock_size"):
+    pile = getattr(view, "pile", None)
+    if pile:
+        out(f"top of the discard pile: {pile[-1]}")
+    for field in ("trump", "knock_limit", "stock_size"):
         value = getattr(view, field, None)
         if value is not None:
             out(f"{field.replace('_', ' ')}: {value}")
