@@ -1,4 +1,4 @@
-"""The options of Gin Rummy. Every default is the source's rule (or the spec's reading of it).
+"""The options of Gin Rummy. Each default is the source's rule.
 
 Example:
     >>> from cardgames.gin_rummy import Rules

@@ -98,7 +98,7 @@ def new_game(
     """Start a match, in the first hand's deal phase.
 
     Args:
-        rules: The options; None for the seed's rules.
+        rules: The options; None for the source's rules.
         seed: Every deal (and the first dealer, unless given) derives from it; None picks one
             at random, kept in the state so the match can be replayed.
         players: Must be None or 4.

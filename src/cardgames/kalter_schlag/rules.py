@@ -1,4 +1,4 @@
-"""The options of Kalter Schlag. Every default is the seed's rule (or the spec's reading of it)."""
+"""The options of Kalter Schlag. Each default is the source's rule."""
 
 from __future__ import annotations
 
@@ -22,9 +22,9 @@ class Rules:
 
     Attributes:
         target: The total that ends the match; its highest total then loses (rule 23). The
-            seed's 2000.
-        plain_rank_order: ``"ace_ten"`` ranks the plain suits A 10 K Q 9 8 7, as the seed's
-            points table and pagat do; ``"natural"`` ranks them A K Q 10 9 8 7, as the seed's
+            source's 2000.
+        plain_rank_order: ``"ace_ten"`` ranks the plain suits A 10 K Q 9 8 7, as the source's
+            points table and pagat do; ``"natural"`` ranks them A K Q 10 9 8 7, as the source's
             header line does (note K1).
         five_scores_end: The German page's extra ending: the match also ends when one player
             has been charged in 5 hands while every total is below the target (rule 25, note

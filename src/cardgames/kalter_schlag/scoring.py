@@ -7,7 +7,7 @@ tens, half up. After a Durchmarsch (one player took every trick) the other three
 flat 120, doubled for each double.
 
 Example:
-    The seed's four worked examples:
+    The source's four worked examples:
 
     >>> penalty(55), penalty(66, doubles=1, jungfrauen=1)
     (60, 260)

@@ -68,7 +68,7 @@ _MODULE: Final = "staekske_rape"
 
 
 def draw_first_dealer(seed: int, *, players: int = 4) -> tuple[int, tuple[cards.Card, ...]]:
-    """Choose the first dealer as the seed's match does: deal face up until a jack comes (rule 6).
+    """Choose the first dealer as the source's match does: deal face up until a jack comes (rule 6).
 
     The pack, shuffled from the seed, is dealt one card at a time face up to seats 0, 1, 2 …
     clockwise; the first seat to receive a jack deals first.
@@ -104,7 +104,7 @@ def new_game(
     """Start a match, in the first hand's deal phase.
 
     Args:
-        rules: The options; None for the seed's rules.
+        rules: The options; None for the source's rules.
         seed: Every deal (and the first dealer, unless given) derives from it; None picks one
             at random, kept in the state so the match can be replayed.
         players: None or 4; or 5, when the dealer sits each hand out.
@@ -551,7 +551,7 @@ def order_for(
         dealer: The seat that deals the hand.
         stock: The four cards wanted in the stock; None leaves them to the remaining cards.
         players: 4, or 5 (the dealer then gets no cards).
-        rules: The options whose ``deal_packets`` the deal uses; None for the seed's.
+        rules: The options whose ``deal_packets`` the deal uses; None for the source's.
 
     Raises:
         RulesError: If a hand is not 7 cards, a card is wanted twice, a seat is out of range

@@ -1,4 +1,4 @@
-"""The options of Staekske Rape. Every default is the seed's rule (or the spec's reading of it)."""
+"""The options of Staekske Rape. Each default is the source's rule."""
 
 from __future__ import annotations
 
@@ -78,7 +78,7 @@ class Rules:
 
     Attributes:
         target: The declarer who reaches this many game points wins the match (rule 39). The
-            seed's 100.
+            source's 100.
         deal_packets: The packet sizes in which the 7 cards of a hand are dealt, from the
             dealer's left (rule 8, note A14). ``(7,)``: seven at once.
         allow_jump_bids: Whether a bid may be more than one above the last (rule 11, note A3).
@@ -96,7 +96,7 @@ class Rules:
             number of bids ``legal_moves`` lists, grow with it).
         melds_may_share_cards: Whether a card may count in a sequence and also in a four of a
             kind and/or Stoek (rule 24). Off: a card counts in one meld only, Stoek included.
-        follow_mode: ``"strict"``: follow suit, else trump, else anything (rule 26, the seed).
+        follow_mode: ``"strict"``: follow suit, else trump, else anything (rule 26, the source).
             ``"lenient"``: to a plain lead you may also trump while holding the led suit (rule
             27, pagat; note A5).
         jack_exempt_on_plain_lead: Whether the trump jack is exempt from the duty to trump when

@@ -7,7 +7,7 @@ plus 10; playing without the stock doubles the result; taking no trick loses a f
 nanny's concession costs 10.
 
 Example:
-    The seed's five worked examples:
+    The source's five worked examples:
 
     >>> hand_result(bid=4, card_points=127), hand_result(bid=3, card_points=138)
     (-12, 1)
@@ -188,7 +188,7 @@ def hand_result(
         without_stock: Whether he played without the stock (the result is doubled).
         all_tricks: Whether he took all seven tricks (a fixed 25 achieved, by default).
         no_tricks: Whether he took no trick (a fixed loss of ``zero_tricks_penalty``).
-        rules: The options; None for the seed's.
+        rules: The options; None for the source's.
 
     Raises:
         RulesError: If an argument is out of range or of the wrong type, or ``rules`` is not a
@@ -197,7 +197,7 @@ def hand_result(
     Example:
         >>> hand_result(bid=4, card_points=127)
         -12
-        >>> hand_result(bid=5, card_points=100, meld_points=200)  # the seed's four jacks
+        >>> hand_result(bid=5, card_points=100, meld_points=200)  # the source's four jacks
         15
         >>> hand_result(bid=3, card_points=0, no_tricks=True)
         -50
