@@ -428,7 +428,7 @@ def main(argv: Sequence[str] | None = None, *, read: Callable[[str], str] = inpu
             return 0
         if arguments.command == "games":
             for name, entry in cardgames.GAMES.items():
-                counts = "/".join(map(str, entry.players))
+                counts = "/".join(map(str, sorted(entry.players)))
                 out(f"{name:<16} {entry.title} ({counts} players)")
             return 0
         commands: dict[str, Callable[[], int]] = {
