@@ -52,6 +52,7 @@ __all__ = [
     "Score",
     "Sheet",
     "check_game",
+    "check_new_game",
     "check_players",
     "check_rules",
     "check_seat",
@@ -236,6 +237,45 @@ class Match(Generic[RulesT_co, HandT_co]):
     hand_scores: Sheet[HandT_co]
     winners: tuple[int, ...] | None
     losers: tuple[int, ...] | None
+
+    @classmethod
+    def opening(
+        cls,
+        rules: RulesT_co,  # type: ignore[misc]  # a constructor: a covariant parameter is safe
+        seed: int,
+        players: int,
+        first_dealer: int,
+        **more: Any,  # noqa: ANN401  # a subclass's fields
+    ) -> typing_extensions.Self:
+        """Return the match before its first deal: no hand, zero totals, no result.
+
+        A game whose ``Match`` has more fields gives their starting values as keywords.
+
+        Raises:
+            RulesError: If ``seed`` is not a whole number, ``players`` not a count of 1 or
+                more, or ``first_dealer`` not one of the seats.
+
+        Example:
+            >>> match = Match.opening("rules", 7, 4, first_dealer=2)
+            >>> match.hand_number, match.totals, len(match.hand_scores), match.winners
+            (0, (0, 0, 0, 0), 0, None)
+        """
+        if type(players) is not int or players < 1:
+            raise errors.RulesError(f"players must be 1 or more, not {errors.quote(players)}")
+        dealing.check_seed(seed)
+        check_seat(first_dealer, players, what="first_dealer")
+        return cls(
+            rules=rules,
+            seed=seed,
+            players=players,
+            first_dealer=first_dealer,
+            hand_number=0,
+            totals=(0,) * players,
+            hand_scores=Sheet(),
+            winners=None,
+            losers=None,
+            **more,
+        )
 
 
 class MatchFacts(Generic[RulesT_co, HandT_co, MoveT_co]):
@@ -1080,6 +1120,47 @@ def check_turn(mover: int | None, seat: object, move: object) -> int:
             seat=sender,
         )
     return mover
+
+
+def check_new_game(
+    rules: object,
+    *,
+    seed: object,
+    players: object,
+    first_dealer: object,
+    rules_type: type[OptionsT],
+    module: str,
+    allowed: tuple[int, ...],
+    says: str,
+    draw_first_dealer: Callable[[int, int], int] | None = None,
+) -> tuple[OptionsT, int, int, int]:
+    """Check a game's ``new_game`` arguments; return its rules, seed, players and first dealer.
+
+    Args:
+        rules: The ``rules`` argument (None for the defaults).
+        seed: The ``seed`` argument (None for a fresh random seed).
+        players: The ``players`` argument (None for the usual count, the first of ``allowed``).
+        first_dealer: The ``first_dealer`` argument (None to draw one from the seed).
+        rules_type: The game's ``Rules`` class.
+        module: The game's module name for messages, e.g. ``"kalter_schlag"``.
+        allowed: The game's player counts, the usual one first.
+        says: The player-count rule for the message.
+        draw_first_dealer: ``draw(seed, players)``, the game's own way to draw the first dealer;
+            None draws a seat uniformly from the seed.
+
+    Raises:
+        RulesError: For rules of another kind, a player count not allowed, a seed that is not a
+            whole number, or a first dealer that is not a seat.
+    """
+    checked = check_rules(rules, rules_type, module)
+    count = check_players(players, allowed, says=says)
+    fresh = start_seed(seed)
+    if first_dealer is None:
+        if draw_first_dealer is None:
+            first_dealer = dealing.rng(fresh, "first dealer").randrange(count)
+        else:
+            first_dealer = draw_first_dealer(fresh, count)
+    return checked, fresh, count, check_seat(first_dealer, count, what="first_dealer")
 
 
 def start_seed(seed: object) -> int:

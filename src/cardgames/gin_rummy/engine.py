@@ -112,25 +112,24 @@ def new_game(
         >>> gin_rummy.current_player(state), gin_rummy.legal_moves(state)
         (1, (Deal(),))
     """
-    rules = game.check_rules(rules, Rules, "gin_rummy")
-    game.check_players(players, (PLAYERS,), says=_TWO)
-    seed = game.start_seed(seed)
-    if first_dealer is None:
-        first_dealer = dealing.rng(seed, "first dealer").randrange(PLAYERS)
-    first_dealer = game.check_seat(first_dealer, PLAYERS, what="first_dealer")
-    match = Match(
-        rules=rules,
+    options, seed, _, first_dealer = game.check_new_game(
+        rules,
         seed=seed,
-        players=PLAYERS,
+        players=players,
         first_dealer=first_dealer,
-        hand_number=0,
-        totals=(0, 0),
-        hand_scores=game.Sheet(),
-        winners=None,
-        losers=None,
+        rules_type=Rules,
+        module=_MODULE,
+        allowed=(PLAYERS,),
+        says=_TWO,
+    )
+    match = Match.opening(
+        options,
+        seed,
+        PLAYERS,
+        first_dealer,
         next_dealer=first_dealer,
         hands_won=(0, 0),
-        hollywood=HollywoodSheet(rules) if rules.hollywood else None,
+        hollywood=HollywoodSheet(options) if options.hollywood else None,
         settlement=None,
     )
     return State(match, _DEAL, first_dealer, None, (0, 0), 0, (), -1, 0, 0, (0, 0), None, None)

@@ -114,26 +114,19 @@ def new_game(
         >>> kalter_schlag.current_player(state), kalter_schlag.legal_moves(state)
         (3, (Deal(),))
     """
-    rules = game.check_rules(rules, Rules, _MODULE)
-    game.check_players(players, (PLAYERS,), says=_FOUR)
-    seed = game.start_seed(seed)
-    if first_dealer is None:
-        first_dealer = dealing.rng(seed, "first dealer").randrange(PLAYERS)
-    first_dealer = game.check_seat(first_dealer, PLAYERS, what="first_dealer")
-    empty = (0,) * PLAYERS
+    options, seed, _, first_dealer = game.check_new_game(
+        rules,
+        seed=seed,
+        players=players,
+        first_dealer=first_dealer,
+        rules_type=Rules,
+        module=_MODULE,
+        allowed=(PLAYERS,),
+        says=_FOUR,
+    )
     return State(
-        match=game.Match(
-            rules=rules,
-            seed=seed,
-            players=PLAYERS,
-            first_dealer=first_dealer,
-            hand_number=0,
-            totals=empty,
-            hand_scores=game.Sheet(),
-            winners=None,
-            losers=None,
-        ),
-        hands=empty,
+        match=game.Match.opening(options, seed, PLAYERS, first_dealer),
+        hands=(0,) * PLAYERS,
         leader=(first_dealer + 1) % PLAYERS,
         trick=(),
         tricks=(),

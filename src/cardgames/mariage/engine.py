@@ -6,7 +6,7 @@ import typing
 from collections.abc import Sequence
 from typing import Final
 
-from cardgames import cards, dealing, errors, game, history, tricks
+from cardgames import cards, errors, game, history, tricks
 from cardgames import moves as core_moves
 from cardgames.mariage import closing, deals, ledger, play
 from cardgames.mariage.deals import PACKS, order_for
@@ -82,25 +82,24 @@ def new_game(
         >>> mariage.current_player(state), mariage.legal_moves(state), state.balances
         (4, (Deal(),), (50, 50, 50, 50, 50))
     """
-    rules = game.check_rules(rules, Rules, _MODULE)
-    players = game.check_players(players, PLAYER_COUNTS, says=_PLAYERS)
-    seed = game.start_seed(seed)
-    if first_dealer is None:
-        first_dealer = dealing.rng(seed, "first dealer").randrange(players)
-    first_dealer = game.check_seat(first_dealer, players, what="first_dealer")
-    balances = (rules.starting_chips,) * players
+    options, seed, players, first_dealer = game.check_new_game(
+        rules,
+        seed=seed,
+        players=players,
+        first_dealer=first_dealer,
+        rules_type=Rules,
+        module=_MODULE,
+        allowed=PLAYER_COUNTS,
+        says=_PLAYERS,
+    )
+    balances = (options.starting_chips,) * players
     pools = (0,) * len(POOLS)
     return State(
-        match=Match(
-            rules=rules,
-            seed=seed,
-            players=players,
-            first_dealer=first_dealer,
-            hand_number=0,
-            totals=(0,) * players,
-            hand_scores=game.Sheet(),
-            winners=None,
-            losers=None,
+        match=Match.opening(
+            options,
+            seed,
+            players,
+            first_dealer,
             dealer=first_dealer,
             next_dealer=first_dealer,
             deals=0,
@@ -110,7 +109,7 @@ def new_game(
         ),
         table=Table(
             trump=-1,
-            ranking=play.RANKINGS[rules.top_royal][0],
+            ranking=play.RANKINGS[options.top_royal][0],
             duty=0,
             queen_holder=-1,
             claims=(),

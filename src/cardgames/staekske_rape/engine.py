@@ -121,23 +121,18 @@ def new_game(
         >>> staekske_rape.current_player(state), staekske_rape.legal_moves(state)
         (3, (Deal(),))
     """
-    rules = game.check_rules(rules, Rules, _MODULE)
-    players = game.check_players(players, PLAYERS, says=PLAYERS_RULE)
-    seed = game.start_seed(seed)
-    if first_dealer is None:
-        first_dealer, _ = draw_first_dealer(seed, players=players)
-    first_dealer = game.check_seat(first_dealer, players, what="first_dealer")
-    match: game.Match[Rules, HandScore] = game.Match(
-        rules=rules,
+    options, seed, players, first_dealer = game.check_new_game(
+        rules,
         seed=seed,
         players=players,
         first_dealer=first_dealer,
-        hand_number=0,
-        totals=(0,) * players,
-        hand_scores=game.Sheet(),
-        winners=None,
-        losers=None,
+        rules_type=Rules,
+        module=_MODULE,
+        allowed=PLAYERS,
+        says=PLAYERS_RULE,
+        draw_first_dealer=lambda seed, players: draw_first_dealer(seed, players=players)[0],
     )
+    match: game.Match[Rules, HandScore] = game.Match.opening(options, seed, players, first_dealer)
     return State(
         match=match,
         phase=Phase.DEAL,
