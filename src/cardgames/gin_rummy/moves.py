@@ -346,7 +346,7 @@ _WITH_CARD: Final[dict[str, tuple[Discard, ...] | tuple[Knock, ...]]] = {
 def parse_move(text: str) -> Move:
     """Read a move from its text.
 
-    The forms: ``deal`` (or ``deal <order>``), ``draw stock``, ``draw pile`` (or ``take``),
+    The forms (text never stacks a deal): ``deal``, ``draw stock``, ``draw pile`` (or ``take``),
     ``pass``, ``discard Q♥`` (or the card alone, or ``play Q♥``), ``knock Q♥`` (or ``gin
     Q♥``), ``big gin``, and ``lay out …`` (see :meth:`LayOut.parse`). Words are
     case-insensitive.

@@ -44,7 +44,7 @@ _DOUBLE_WORDS: Final = frozenset({"double", "kontra", "re", "bock", "hirsch"})
 
 
 def parse_move(text: str) -> Move:
-    """Read a move from its text: ``deal`` (or ``deal <order>``), ``double``, ``play Q♥``.
+    """Read a move from its text: ``deal``, ``double``, ``play Q♥`` (text never stacks a deal).
 
     ``double`` may also be written as the call it makes (``kontra``, ``re``, ``bock``,
     ``hirsch``), and a card alone means playing it.

@@ -333,7 +333,7 @@ _WITH_CARDS: Final[dict[str, Callable[[str], Move]]] = {
 def parse_move(text: str) -> Move:
     """Read a move from its text.
 
-    The forms: ``deal`` (or ``deal <order>``), ``look``, ``bid 4``, ``blind`` (= ``bid 2``),
+    The forms (text never stacks a deal): ``deal``, ``look``, ``bid 4``, ``blind`` (= ``bid 2``),
     ``pass``, ``concede``, ``take stock``, ``no stock``, ``discard <4 cards>``, ``trump ♥``,
     ``meld <cards>``, ``stoek``, ``play Q♥`` (or a card alone). Words are case-insensitive.
 
