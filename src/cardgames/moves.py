@@ -12,15 +12,15 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from collections.abc import Set as AbstractSet
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 import attrs
 
 from cardgames import cards, errors
 
-__all__ = ["DEAL", "PLAYS", "Deal", "Play", "plays_in", "split"]
+__all__ = ["DEAL", "PLAYS", "Deal", "Play", "plays_in", "read", "split"]
 
 
 def _order(value: Iterable[cards.Card | str] | str | None) -> tuple[cards.Card, ...] | None:
@@ -255,3 +255,35 @@ def split(text: str) -> tuple[str, str]:
     if not verb:
         raise errors.MoveParseError("cannot read an empty text as a move")
     return verb.lower(), rest.strip()
+
+
+MoveT = TypeVar("MoveT")
+
+
+def read(text: str, game: str, parse: Callable[[str], MoveT]) -> MoveT:
+    """Read a move text with a game's parser, so that every failure is a MoveParseError.
+
+    Each game's ``parse_move`` reads through this: a server that catches
+    :class:`~cardgames.errors.MoveParseError` catches every way a client's text can fail, a card
+    that does not parse included (its reason is kept in the message).
+
+    Args:
+        text: The move text.
+        game: The game's name for the message, e.g. ``"Kalter Schlag"``.
+        parse: The game's own parser.
+
+    Raises:
+        MoveParseError: If the text is no move of the game, a card in it included.
+
+    Example:
+        >>> read("play ZZ", "Kalter Schlag", Play.parse)
+        Traceback (most recent call last):
+        ...
+        cardgames.errors.MoveParseError: cannot read 'play ZZ' as a Kalter Schlag move: cannot ...
+    """
+    try:
+        return parse(text)
+    except errors.CardParseError as error:
+        raise errors.MoveParseError(
+            f"cannot read {errors.quote(text)} as a {game} move: {error}"
+        ) from error

@@ -50,13 +50,22 @@ def parse_move(text: str) -> Move:
     ``hirsch``), and a card alone means playing it.
 
     Raises:
-        MoveParseError: If the text is no Kalter Schlag move.
-        CardParseError: If a card in it does not parse.
+        MoveParseError: If the text is no Kalter Schlag move, a card in it that does not parse
+            included.
 
     Example:
         >>> parse_move("play 10h")
         Play(Card.parse('10♥'))
+        >>> parse_move("play 11h")
+        Traceback (most recent call last):
+        ...
+        cardgames.errors.MoveParseError: cannot read 'play 11h' as a Kalter Schlag move: ...
     """
+    return moves.read(text, "Kalter Schlag", _parse)
+
+
+def _parse(text: str) -> Move:
+    """Read a move from its text; a card that does not parse raises CardParseError."""
     verb, rest = moves.split(text)
     if verb == "deal":
         return Deal.parse(text)
