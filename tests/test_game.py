@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import pickle
 from collections.abc import Callable
+from typing import Any
 
+import attrs
 import pytest
 
 import cardgames
-from cardgames import errors, game
+from cardgames import errors, game, moves
 
 
 def test_registry() -> None:
@@ -17,7 +19,7 @@ def test_registry() -> None:
     for name, entry in cardgames.GAMES.items():
         assert entry.name == name
     entry = cardgames.GAMES["kalter-schlag"]
-    assert game.register(entry) is entry
+    assert game.register(entry) is entry  # the same entry again changes nothing
     assert cardgames.GAMES["kalter-schlag"] is entry
     assert cardgames.GAMES["kalter_schlag"] is entry
     assert "kalter_schlag" in cardgames.GAMES
@@ -46,6 +48,33 @@ def test_the_registry_is_read_only() -> None:
     assert not hasattr(games, "add")
     assert not hasattr(games, "__setitem__")
     assert list(games) == before
+
+
+@pytest.mark.parametrize("name", ["kalter-schlag", "kalter_schlag"])
+def test_a_registered_name_cannot_be_taken_by_another_game(name: str) -> None:
+    entry = cardgames.GAMES["kalter-schlag"]
+    impostor = attrs.evolve(entry, name=name, title="Impostor")
+    with pytest.raises(errors.RulesError, match=r"is already registered: Kalter Schlag keeps"):
+        game.register(impostor)
+    assert cardgames.GAMES["kalter-schlag"] is entry
+
+
+def test_the_registry_s_table_cannot_be_written_through() -> None:
+    registry = game.registry()
+    table: Any = registry._games  # noqa: SLF001  # what a caller could reach, on purpose
+    with pytest.raises(TypeError):
+        table["chess"] = table["kalter-schlag"]
+    assert "chess" not in cardgames.GAMES
+
+
+def test_a_sheet_s_parts_cannot_be_deleted() -> None:
+    state = cardgames.GAMES["kalter-schlag"].new_game(seed=1)
+    sheet = state.hand_scores
+    for name in ("_chain", "_items"):
+        with pytest.raises(AttributeError, match="a score sheet cannot be changed"):
+            delattr(sheet, name)
+    assert len(sheet) == 0
+    assert hash(state) == hash(cardgames.GAMES["kalter-schlag"].new_game(seed=1))
 
 
 @pytest.mark.parametrize("entry", [None, "kalter-schlag", object()])
@@ -131,9 +160,22 @@ def test_check_turn() -> None:
     with pytest.raises(errors.NotYourTurnError, match=r"seat 2 is to move, not seat 1$") as other:
         game.check_turn(2, 1, "move")
     assert (other.value.seat, other.value.move) == (1, "move")
-    with pytest.raises(errors.NotYourTurnError, match=r"seat 1 is to move, not True$") as odd:
-        game.check_turn(1, True, "move")  # noqa: FBT003  # a bool where a seat goes, on purpose
-    assert odd.value.seat is None
+
+
+@pytest.mark.parametrize("seat", [True, "2", 2.0, -1, [2]])
+def test_check_turn_refuses_what_is_no_seat_as_a_bad_argument(seat: object) -> None:
+    # A value that is no seat number at all is the caller's mistake, not a move out of turn.
+    with pytest.raises(errors.RulesError, match=r"^seat must be a seat number") as caught:
+        game.check_turn(2, seat, "move")
+    assert not isinstance(caught.value, errors.IllegalMoveError)
+
+
+def test_check_turn_refuses_a_stacked_deal_of_a_deal_subclass() -> None:
+    class Sneaky(moves.Deal):
+        pass
+
+    with pytest.raises(errors.IllegalMoveError, match="a stacked deal is not a player's move"):
+        game.check_turn(0, 0, Sneaky(order="A♠ K♠"))
 
 
 def test_start_seed() -> None:
@@ -187,6 +229,9 @@ def test_check_step_needs_the_state_after_the_move() -> None:
         ({"moves": 5}, "moves must be a sequence of moves or move texts, not 5"),
         ({"moves": {"deal": 1}}, "moves must be a sequence of moves or move texts"),
         ({"rules": {}}, "expected kalter_schlag.Rules, not dict"),
+        ({"players": None}, r"needs the match's own players \(state.players\), a whole number"),
+        ({"first_dealer": None}, r"needs the match's own first_dealer \(state.first_dealer\)"),
+        ({"players": "4"}, "needs the match's own players"),
     ],
 )
 def test_replay_refuses_what_cannot_replay_a_match(
@@ -202,6 +247,24 @@ def test_replay_refuses_what_cannot_replay_a_match(
     }
     with pytest.raises(errors.RulesError, match=message):
         cardgames.GAMES["kalter-schlag"].replay(**given)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", list(cardgames.GAMES))
+@pytest.mark.parametrize("missing", ["players", "first_dealer"])
+def test_no_game_replays_without_every_fact_of_its_match(name: str, missing: str) -> None:
+    entry = cardgames.GAMES[name]
+    state = entry.new_game(seed=3)
+    facts = {"players": state.players, "first_dealer": state.first_dealer, missing: None}
+    with pytest.raises(errors.RulesError, match=f"needs the match's own {missing}"):
+        entry.replay(None, 3, [], **facts)
+
+
+@pytest.mark.parametrize(
+    "players", [0, -1, 101, 2**63, pytest.param(10**5000, id="5000 digits"), True, 4.0]
+)
+def test_a_match_has_a_sensible_number_of_seats(players: object) -> None:
+    with pytest.raises(errors.RulesError, match=r"^players must be a whole number from 1 to 100"):
+        game.Match.opening("rules", 7, players, first_dealer=0)  # type: ignore[arg-type]
 
 
 def test_replay_none_none_does_not_start_a_random_match() -> None:
@@ -235,9 +298,8 @@ class EqualsAll:
 
 
 def test_check_turn_and_check_seat_are_not_fooled_by_equality() -> None:
-    with pytest.raises(errors.NotYourTurnError, match="not your turn") as caught:
+    with pytest.raises(errors.RulesError, match=r"^seat must be a seat number"):
         game.check_turn(2, EqualsAll(), "move")
-    assert caught.value.seat is None
     with pytest.raises(errors.RulesError, match=r"^seat must be a seat from 0 to 3"):
         game.check_seat(EqualsAll(), 4)
 

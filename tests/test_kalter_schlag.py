@@ -892,9 +892,10 @@ def test_a_seat_must_be_an_int_even_on_the_fast_path() -> None:
     state = ks.apply(ks.new_game(seed=SEED, first_dealer=0), ks.Deal())
     assert ks.current_player(state) == 1
     move = ks.legal_moves(state)[-1]
-    error = assert_refused(state, move, "not your turn: seat 1 is to move, not True", seat=True)
-    assert isinstance(error, errors.NotYourTurnError)
-    assert error.seat is None
+    for seat in (True, "1", 1.0):
+        with pytest.raises(errors.RulesError, match=r"^seat must be a seat number") as caught:
+            ks.apply(state, move, seat=seat)  # type: ignore[arg-type]  # wrong on purpose
+        assert not isinstance(caught.value, errors.IllegalMoveError)
 
 
 @pytest.mark.parametrize("players", [4.0, True, "4"])
@@ -1084,7 +1085,7 @@ def test_stacked_deal_prints_and_parses_back() -> None:
         ("jump", errors.MoveParseError, "cannot read 'jump' as a Kalter Schlag move"),
         ("double now", errors.MoveParseError, "as a Kalter Schlag move"),
         ("play", errors.MoveParseError, "cannot read 'play' as a play"),
-        ("play Zz", errors.CardParseError, "cannot read 'Zz' as a card"),
+        ("play Zz", errors.MoveParseError, "as a Kalter Schlag move: cannot read 'Zz' as a card"),
         ("Zz", errors.MoveParseError, "cannot read 'Zz' as a Kalter Schlag move"),
         ("", errors.MoveParseError, "cannot read an empty text as a move"),
         ("deal Qx", errors.MoveParseError, "move text cannot stack a deal"),
@@ -1095,6 +1096,23 @@ def test_parse_move_errors(text: object, error: type[errors.CardgamesError], mes
     with pytest.raises(error, match=message) as caught:
         ks.parse_move(text)  # type: ignore[arg-type]  # wrong values on purpose
     assert isinstance(caught.value, ValueError)
+    assert caught.type is errors.MoveParseError  # what a server catches, for every text
+
+
+@pytest.mark.parametrize("players", [None, 3, "4", 4.0])
+@pytest.mark.parametrize(
+    "function",
+    [ks.pack, ks.max_hand_moves, ks.GAME.encoding.observation_size],  # type: ignore[union-attr]
+)
+def test_the_shared_facts_check_their_arguments(
+    function: Callable[[object, object], object], players: object
+) -> None:
+    # A player count is not optional here (None is new_game's "usual count", not theirs).
+    with pytest.raises(errors.RulesError, match="played by exactly 4 players"):
+        function(ks.Rules(), players)
+    with pytest.raises(errors.RulesError, match=r"^expected kalter_schlag.Rules, not dict$"):
+        function({}, 4)
+    assert function(None, 4) == function(ks.Rules(), 4)  # None is the defaults, as documented
 
 
 # --- replay and is_legal --------------------------------------------------------------------

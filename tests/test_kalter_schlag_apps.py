@@ -103,7 +103,7 @@ def test_indices_mask_and_moves_agree_with_legal_moves_over_random_play(seed: in
             assert ks.index_to_move(index, state) == move
             assert ks.move_to_index(move) == index
         for index in set(range(ks.NUM_MOVES)) - {i for (i,) in indices}:
-            with pytest.raises(errors.RulesError, match=r"^action \d+ is not legal now$"):
+            with pytest.raises(errors.IllegalMoveError, match=r"^action \d+ is not legal now$"):
                 ks.index_to_move(index, state)
         for seat in range(4):
             assert len(ks.observation(state, seat)) == size

@@ -56,6 +56,52 @@ def test_client_text_never_stacks_a_deal(name: str) -> None:
     assert entry.apply(state, entry.parse_move("deal"), seat=dealer).hand_number == 1
 
 
+@pytest.mark.parametrize("name", NAMES)
+def test_a_stacked_deal_of_a_deal_subclass_is_no_player_s_move(name: str) -> None:
+    class Sneaky(moves.Deal):
+        """A caller's own Deal class: it must not get past the guard."""
+
+    entry = cardgames.GAMES[name]
+    state = entry.new_game(seed=3)
+    dealer = entry.current_player(state)
+    order = dealing.shuffled(entry.pack(state.rules, state.players), seed=99, hand_number=1)
+    with pytest.raises(errors.IllegalMoveError, match="a stacked deal is not a player's move"):
+        entry.apply(state, Sneaky(order=order), seat=dealer)
+    assert not entry.is_legal(state, Sneaky(order=order), seat=dealer)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_index_to_move_takes_actions_only_and_refuses_illegal_ones(name: str) -> None:
+    entry = cardgames.GAMES[name]
+    state = entry.new_game(seed=3)
+    (deal,) = entry.legal_moves(state)
+    (action,) = entry.move_indices(deal)
+    assert entry.index_to_move(action, state) == deal
+    for wrong in (True, float(action), str(action), -1, entry.num_moves, None):
+        with pytest.raises(errors.RulesError, match=r"^an action is a whole number from 0 to"):
+            entry.index_to_move(wrong, state)  # type: ignore[arg-type]  # wrong on purpose
+    other = next(index for index in range(entry.num_moves) if index != action)
+    with pytest.raises(errors.IllegalMoveError, match=rf"^action {other} is not legal now$") as no:
+        entry.index_to_move(other, state)
+    assert (no.value.move, no.value.seat) == (other, entry.current_player(state))
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_is_legal_answers_for_a_seat_as_apply_would(name: str) -> None:
+    entry = cardgames.GAMES[name]
+    for step, state in enumerate(random_states(name, 17)):
+        if step % 5 or entry.is_over(state):
+            continue
+        mover = entry.current_player(state)
+        for move in entry.legal_moves(state)[:4]:
+            assert entry.is_legal(state, move, seat=mover)
+            for seat in range(state.players):
+                if seat != mover:
+                    assert not entry.is_legal(state, move, seat=seat)
+            with pytest.raises(errors.RulesError, match=r"^seat must be a seat number"):
+                entry.is_legal(state, move, seat="0")  # type: ignore[arg-type]  # on purpose
+
+
 def _seen(entry: game.AnyGame, state: Any, seat: int) -> set[cards.Card]:
     """The cards that appear anywhere in the seat's view (its hand, the table, its moves)."""
     text = codec.dumps(entry.view(state, seat), game=entry.name)

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import types
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from typing import Any, Generic, NoReturn, Protocol, TypeVar, overload
+from typing import Any, Final, Generic, NoReturn, Protocol, TypeVar, overload
 
 import attrs
 import typing_extensions
@@ -37,6 +37,7 @@ import typing_extensions
 from cardgames import cards, dealing, errors, history, moves
 
 __all__ = [
+    "MOST_PLAYERS",
     "AnyGame",
     "Apply",
     "Block",
@@ -156,6 +157,10 @@ class Sheet(Sequence[HandT_co]):
         """Refuse to change a sheet: later states share it."""
         raise AttributeError(f"a score sheet cannot be changed: Sheet.{name} is read-only")
 
+    def __delattr__(self, name: str) -> NoReturn:
+        """Refuse to delete a part of a sheet: later states share it."""
+        raise AttributeError(f"a score sheet cannot be changed: Sheet.{name} cannot be deleted")
+
     def add(self: Sheet[HandT], hand: HandT) -> Sheet[HandT]:
         """Return the sheet with one more finished hand."""
         return Sheet(history.History(hand, self._chain))
@@ -208,6 +213,11 @@ class Sheet(Sequence[HandT_co]):
         return f"<Sheet of {len(self)} hands>"
 
 
+MOST_PLAYERS: Final = 100
+"""The most seats a :class:`Match` may have: far more than any game seats (Mariage's 10), and a
+bound that keeps a per-seat tuple small."""
+
+
 @attrs.frozen
 class Match(Generic[RulesT_co, HandT_co]):
     """What no move inside a hand changes: the rules, the seats, the seed and the score sheet.
@@ -252,16 +262,19 @@ class Match(Generic[RulesT_co, HandT_co]):
         A game whose ``Match`` has more fields gives their starting values as keywords.
 
         Raises:
-            RulesError: If ``seed`` is not a whole number, ``players`` not a count of 1 or
-                more, or ``first_dealer`` not one of the seats.
+            RulesError: If ``seed`` is not a whole number, ``players`` not a count from 1 to
+                :data:`MOST_PLAYERS`, or ``first_dealer`` not one of the seats.
 
         Example:
             >>> match = Match.opening("rules", 7, 4, first_dealer=2)
             >>> match.hand_number, match.totals, len(match.hand_scores), match.winners
             (0, (0, 0, 0, 0), 0, None)
         """
-        if type(players) is not int or players < 1:
-            raise errors.RulesError(f"players must be 1 or more, not {errors.quote(players)}")
+        if type(players) is not int or not 1 <= players <= MOST_PLAYERS:
+            raise errors.RulesError(
+                f"players must be a whole number from 1 to {MOST_PLAYERS}, "
+                f"not {errors.quote(players)}"
+            )
         dealing.check_seed(seed)
         check_seat(first_dealer, players, what="first_dealer")
         return cls(
@@ -648,22 +661,33 @@ class Game(Generic[RulesT, StateT, MoveT, ViewT, ScoreT]):
         """The game's module, e.g. ``"cardgames.kalter_schlag"``."""
         return "cardgames." + self.name.replace("-", "_")
 
-    def is_legal(self, state: StateT, move: object) -> bool:
-        """Return whether ``apply(state, move)`` would succeed (stacked deals included).
+    def is_legal(self, state: StateT, move: object, *, seat: int | None = None) -> bool:
+        """Return whether ``apply(state, move, seat=seat)`` would succeed (stacked deals included).
 
         It answers False for anything that is not a legal move of the game; it never raises an
-        :class:`~cardgames.errors.IllegalMoveError`.
+        :class:`~cardgames.errors.IllegalMoveError`. With ``seat`` (a server passes the seat of
+        the connection) it answers for that seat: False when another seat is to move, and False
+        for a stacked deal, which no player may make. Moves that only the table may record
+        (Mariage's ``Misdeal`` and ``DealOutOfTurn``) are legal without a seat, never with one.
+
+        Raises:
+            RulesError: If ``state`` is not a state of the game, or ``seat`` is neither a seat
+                number nor None (as for ``apply``).
 
         Example:
             >>> from cardgames import kalter_schlag
-            >>> state = kalter_schlag.new_game(seed=1)
+            >>> state = kalter_schlag.new_game(seed=1, first_dealer=0)
             >>> kalter_schlag.is_legal(state, kalter_schlag.Deal())
             True
+            >>> kalter_schlag.is_legal(state, kalter_schlag.Deal(), seat=0)
+            True
+            >>> kalter_schlag.is_legal(state, kalter_schlag.Deal(), seat=1)  # seat 0 deals
+            False
             >>> kalter_schlag.is_legal(state, "deal")  # text is not a move: parse_move reads it
             False
         """
         try:
-            self.apply(state, move)  # type: ignore[arg-type]  # any object: apply refuses non-moves
+            self.apply(state, move, seat=seat)  # type: ignore[arg-type]  # apply refuses non-moves
         except errors.IllegalMoveError:
             return False
         return True
@@ -694,9 +718,9 @@ class Game(Generic[RulesT, StateT, MoveT, ViewT, ScoreT]):
         Raises:
             IllegalMoveError: If a move is illegal where it comes (or is not a move at all).
             MoveParseError: If a move text does not parse.
-            RulesError: If ``seed`` is not a whole number (None included: a replay needs the
-                match's own seed), ``moves`` is not a sequence of moves, or an option is bad
-                (as for ``new_game``).
+            RulesError: If ``seed``, ``players`` or ``first_dealer`` is not a whole number
+                (None included: a replay needs the match's own), ``moves`` is not a sequence of
+                moves, or an option is bad (as for ``new_game``).
 
         Example:
             >>> from cardgames import kalter_schlag
@@ -710,6 +734,12 @@ class Game(Generic[RulesT, StateT, MoveT, ViewT, ScoreT]):
             True
         """
         dealing.check_seed(seed)
+        for name, value in (("players", players), ("first_dealer", first_dealer)):
+            if type(value) is not int:
+                raise errors.RulesError(
+                    f"replay needs the match's own {name} (state.{name}), a whole number, "
+                    f"not {errors.quote(value)}: without it another match could be rebuilt"
+                )
         if isinstance(moves, str | Mapping) or not isinstance(moves, Iterable):
             raise errors.RulesError(
                 f"moves must be a sequence of moves or move texts, not {errors.quote(moves)}"
@@ -818,14 +848,32 @@ class Game(Generic[RulesT, StateT, MoveT, ViewT, ScoreT]):
         """Return the move that the action completes, or None if more actions must follow.
 
         Args:
-            index: The action chosen.
+            index: The action chosen: a whole number below :attr:`num_moves`.
             state: The state; its seat to move chooses.
             prefix: The actions already chosen of a combination move.
 
         Raises:
-            RulesError: If no legal move begins with ``prefix`` and ``index`` (the mask has 0
-                there), or the game has no encoding.
+            IllegalMoveError: If no legal move begins with ``prefix`` and ``index`` (the mask
+                has 0 there, or the match is over); its ``seat`` is the seat to move.
+            RulesError: If ``index`` is not an action at all (``True``, ``1.0``, a negative or
+                too large number), ``prefix`` is not a tuple of actions, or the game has no
+                encoding.
+
+        Example:
+            >>> from cardgames import kalter_schlag
+            >>> state = kalter_schlag.new_game(seed=1)
+            >>> kalter_schlag.GAME.index_to_move(0, state)
+            Deal()
+            >>> kalter_schlag.GAME.index_to_move(1, state)
+            Traceback (most recent call last):
+            ...
+            cardgames.errors.IllegalMoveError: action 1 is not legal now
         """
+        size = self._encoding().NUM_MOVES
+        if type(index) is not int or not 0 <= index < size:
+            raise errors.RulesError(
+                f"an action is a whole number from 0 to {size - 1}, not {errors.quote(index)}"
+            )
         chosen = (*self._prefix(prefix), index)
         matching = [
             (indices, move)
@@ -833,7 +881,9 @@ class Game(Generic[RulesT, StateT, MoveT, ViewT, ScoreT]):
             if indices[len(chosen) - 1] == index
         ]
         if not matching:
-            raise errors.RulesError(f"action {errors.quote(index)} is not legal now")
+            raise errors.IllegalMoveError(
+                f"action {index} is not legal now", move=index, seat=self.current_player(state)
+            )
         for indices, move in matching:
             if len(indices) == len(chosen):
                 return move
@@ -864,11 +914,11 @@ class Registry(Mapping[str, AnyGame]):
 
     __slots__ = ("_games",)
 
-    _games: dict[str, AnyGame]
+    _games: Mapping[str, AnyGame]
 
-    def __init__(self) -> None:
-        """Create an empty registry."""
-        object.__setattr__(self, "_games", {})
+    def __init__(self, entries: Mapping[str, AnyGame]) -> None:
+        """Create a registry that reads ``entries`` (a read-only view of them)."""
+        object.__setattr__(self, "_games", types.MappingProxyType(entries))
 
     def __setattr__(self, name: str, value: object) -> NoReturn:
         """Refuse every assignment: the registry is read-only."""
@@ -906,18 +956,31 @@ class Registry(Mapping[str, AnyGame]):
         return f"<Registry of {', '.join(self._games)}>"
 
 
-_REGISTRY: Registry = Registry()
+_ENTRIES: dict[str, AnyGame] = {}
+"""The registered games by registry name: :func:`register` is its one writer."""
+
+_REGISTRY: Final = Registry(_ENTRIES)
 
 
 def register(game: GameT) -> GameT:
     """Add a game to the registry under its name and return it: a game package's one line.
 
+    A name is registered once: another game under a name already taken (in either spelling)
+    is refused, so importing a package cannot silently replace a game that others use.
+    Registering the same entry again changes nothing.
+
     Raises:
-        RulesError: If ``game`` is not a :class:`Game`.
+        RulesError: If ``game`` is not a :class:`Game`, or its name is already registered.
     """
     if not isinstance(game, Game):
         raise errors.RulesError(f"only a Game can be registered, not {errors.quote(game)}")
-    _REGISTRY._games[game.name] = game  # noqa: SLF001  # the registry's one writer
+    key = game.name.replace("_", "-")
+    if _ENTRIES.get(key, game) is not game:
+        raise errors.RulesError(
+            f"a game named {errors.quote(game.name)} is already registered: "
+            f"{_ENTRIES[key].title} keeps its name"
+        )
+    _ENTRIES[key] = game
     return game
 
 
@@ -1059,22 +1122,27 @@ def check_step(before: object, move: object, after: object) -> None:
         )
 
 
-def check_players(players: object, allowed: tuple[int, ...], *, says: str) -> int:
+def check_players(
+    players: object, allowed: tuple[int, ...], *, says: str, none_is_usual: bool = True
+) -> int:
     """Return a ``players`` argument checked to be one of ``allowed``; the first for None.
 
     Args:
         players: The argument.
         allowed: The game's player counts, the usual one first.
         says: The rule for the message, e.g. ``"Kalter Schlag is played by exactly 4 players"``.
+        none_is_usual: Whether None stands for the usual count (``new_game``'s ``players``); a
+            function whose ``players`` is not optional (``pack``, ``max_hand_moves``) refuses it.
 
     Raises:
-        RulesError: For any other value (``4.0`` and ``True`` included).
+        RulesError: For any other value (``4.0`` and ``True`` included, and None unless
+            ``none_is_usual``).
     """
     if not _counts(allowed):
         raise errors.RulesError(
             f"allowed must be a tuple of player counts, not {errors.quote(allowed)}"
         )
-    if players is None:
+    if players is None and none_is_usual:
         return allowed[0]
     if type(players) is int and players in allowed:
         return players
@@ -1097,27 +1165,33 @@ def check_turn(mover: int | None, seat: object, move: object) -> int:
 
     Raises:
         MatchOverError: If the match is over.
-        NotYourTurnError: If ``seat`` is given and is not the seat to move (or not a seat).
-        IllegalMoveError: If ``seat`` is given and the move is a stacked deal: no player may
-            choose the cards (a stacked deal is built in code and applied without a seat).
-        RulesError: If ``mover`` is neither a seat nor None.
+        NotYourTurnError: If ``seat`` is given and is not the seat to move.
+        IllegalMoveError: If ``seat`` is given and the move is a stacked deal (a subclass of
+            ``Deal`` included): no player may choose the cards (a stacked deal is built in code
+            and applied without a seat).
+        RulesError: If ``mover`` is neither a seat nor None, or ``seat`` is neither a seat
+            number nor None (``"2"``, ``2.0``, ``True``, ``-1``).
     """
     if mover is not None and type(mover) is not int:
         raise errors.RulesError(f"mover must be a seat or None, not {errors.quote(mover)}")
-    sender = seat if type(seat) is int else None
-    if mover is None:
-        raise errors.MatchOverError("the match is over: no more moves", move=move, seat=sender)
-    if seat is not None and (sender is None or sender != mover):
-        named = f"seat {errors.quote(seat)}" if sender is not None else errors.quote(seat)
-        raise errors.NotYourTurnError(
-            f"not your turn: seat {mover} is to move, not {named}", move=move, seat=sender
+    if seat is not None and (type(seat) is not int or seat < 0):
+        raise errors.RulesError(
+            f"seat must be a seat number (a whole number from 0) or None, not {errors.quote(seat)}"
         )
-    if seat is not None and type(move) is moves.Deal and move.order is not None:
+    if mover is None:
+        raise errors.MatchOverError("the match is over: no more moves", move=move, seat=seat)
+    if seat is not None and seat != mover:
+        raise errors.NotYourTurnError(
+            f"not your turn: seat {mover} is to move, not seat {errors.quote(seat)}",
+            move=move,
+            seat=seat,
+        )
+    if seat is not None and isinstance(move, moves.Deal) and move.order is not None:
         raise errors.IllegalMoveError(
             "a stacked deal is not a player's move: the dealer deals with Deal(); a stacked deal "
             "is built in code and applied without a seat",
             move=move,
-            seat=sender,
+            seat=seat,
         )
     return mover
 

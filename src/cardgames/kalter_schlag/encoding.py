@@ -129,7 +129,12 @@ def observation_size(rules: Rules | None, players: int = PLAYERS) -> int:
         319
     """
     game.check_rules(rules, Rules, _MODULE)
-    game.check_players(players, (PLAYERS,), says="Kalter Schlag is played by exactly 4 players")
+    game.check_players(
+        players,
+        (PLAYERS,),
+        says="Kalter Schlag is played by exactly 4 players",
+        none_is_usual=False,
+    )
     return _SIZE
 
 

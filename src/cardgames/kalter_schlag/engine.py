@@ -135,14 +135,23 @@ def new_game(
     )
 
 
-def pack(_rules: Rules | None = None, _players: int = PLAYERS) -> tuple[cards.Card, ...]:
+def pack(rules: Rules | None = None, players: int = PLAYERS) -> tuple[cards.Card, ...]:
     """Return the cards a match is played with: the 32-card pack, whatever the options.
+
+    Args:
+        rules: The match's options (None for the defaults); the pack is the same for all.
+        players: Must be 4.
+
+    Raises:
+        RulesError: If ``rules`` is not a Kalter Schlag ``Rules`` or ``players`` is not 4.
 
     Example:
         >>> from cardgames import kalter_schlag
         >>> len(kalter_schlag.pack(kalter_schlag.Rules()))
         32
     """
+    game.check_rules(rules, Rules, _MODULE)
+    game.check_players(players, (PLAYERS,), says=_FOUR, none_is_usual=False)
     return PACK
 
 
@@ -162,7 +171,7 @@ def max_hand_moves(rules: Rules | None, players: int = PLAYERS) -> int:
         37
     """
     game.check_rules(rules, Rules, _MODULE)
-    game.check_players(players, (PLAYERS,), says=_FOUR)
+    game.check_players(players, (PLAYERS,), says=_FOUR, none_is_usual=False)
     return 1 + PLAYERS + PLAYERS * TRICKS
 
 
