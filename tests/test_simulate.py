@@ -99,3 +99,49 @@ def test_run_refuses_bad_arguments(
         simulate.run(entry, lineup, matches=matches, seed=seed)  # type: ignore[arg-type]  # junk on purpose
     with pytest.raises(errors.RulesError, match="expected a game's entry"):
         simulate.run("kalter-schlag", ["random"] * 4, matches=1, seed=1)  # type: ignore[arg-type]  # a name
+
+
+@pytest.mark.parametrize(
+    ("keywords", "message"),
+    [
+        ({"executor": 0}, "^executor must be a concurrent.futures.Executor"),
+        ({"executor": "threads"}, "^executor must be a concurrent.futures.Executor"),
+        ({"max_hands": 0}, "^max_hands must be a whole number of 1 or more, or None"),
+        ({"max_hands": 2.0}, "^max_hands must be a whole number of 1 or more, or None"),
+        ({"rules": {"max_hands": 2}}, "^expected kalter_schlag.Rules, not dict"),
+    ],
+)
+def test_run_refuses_bad_keywords(keywords: dict[str, Any], message: str) -> None:
+    entry = cardgames.GAMES["kalter-schlag"]
+    with pytest.raises(errors.RulesError, match=message):
+        simulate.run(entry, ["random"] * 4, matches=1, seed=1, **keywords)
+
+
+def test_first_move_gin_players_cannot_hang_a_run() -> None:
+    # Two "first" players pass the upcard and never knock: every hand is void, and the match
+    # never ends by its own rules. The run's default cap ends it as max_hands would.
+    entry = cardgames.GAMES["gin-rummy"]
+    summary = simulate.run(entry, ["first", "first"], matches=1, seed=1)
+    assert (summary.matches, summary.hands, summary.capped) == (1, simulate.MAX_HANDS, 1)
+    assert summary.agent("first").seats == 2
+
+
+def test_a_capped_match_ends_as_the_max_hands_rule_ends_it() -> None:
+    entry = cardgames.GAMES["gin-rummy"]
+    summary = simulate.run(entry, ["first", "random"], matches=2, seed=5, max_hands=3)
+    assert (summary.hands, summary.capped) == (6, 2)
+    by_rule = simulate.run(
+        entry, ["first", "random"], matches=2, seed=5, rules=entry.rules_type(max_hands=3)
+    )
+    # The same matches: the rules' own max_hands ends them, so the run cut none of them.
+    assert (by_rule.agents, by_rule.hands, by_rule.capped) == (summary.agents, 6, 0)
+
+
+def test_matches_that_end_by_themselves_are_not_counted_as_capped() -> None:
+    entry = cardgames.GAMES["kalter-schlag"]
+    summary = simulate.run(entry, ["random"] * 4, matches=3, seed=2)
+    assert summary.capped == 0
+    assert summary == simulate.run(entry, ["random"] * 4, matches=3, seed=2, max_hands=None)
+    longest = summary.hands  # no match is longer than all three together
+    tight = simulate.run(entry, ["random"] * 4, matches=3, seed=2, max_hands=longest)
+    assert (tight.capped, tight.agents) == (0, summary.agents)

@@ -149,12 +149,15 @@ class Summary:
         matches: How many matches were played.
         hands: How many hands they took.
         agents: Each agent's results, in the order the agents first sat.
+        capped: How many matches :func:`run`'s ``max_hands`` ended: they would have gone on,
+            and ended instead as the game's own ``max_hands`` rule ends a match.
     """
 
     game: str
     matches: int
     hands: int
     agents: tuple[AgentResult, ...]
+    capped: int = 0
 
     def agent(self, name: str) -> AgentResult:
         """Return the results of the agent of that name.
@@ -179,11 +182,17 @@ class Summary:
             self.matches + other.matches,
             self.hands + other.hands,
             tuple(merged.values()),
+            self.capped + other.capped,
         )
 
 
 _CHUNK: Final = 50
 """Matches per task when :func:`run` hands batches to an executor."""
+
+MAX_HANDS: Final = 1000
+"""The most hands :func:`run` lets a match last unless told otherwise: far more than any match
+of the rule agents takes (see each game's page), and a bound on lineups that never end one (two
+gin players who only ever pass and draw, Staekske Rape players who never bid)."""
 
 
 def run(
@@ -195,12 +204,19 @@ def run(
     rules: object = None,
     executor: concurrent.futures.Executor | None = None,
     start: int = 0,
+    max_hands: int | None = MAX_HANDS,
 ) -> Summary:
     """Play seeded matches between named agents, rotating them round the seats.
 
     Match *i* seats ``lineup[(seat + i) % len(lineup)]`` at each seat and is played from the
     seed ``(seed, i)``, so every agent meets every seat and the whole batch is a pure function
     of its arguments, however it is split between workers.
+
+    No lineup can make a run last forever: a match is played with the rules' ``max_hands`` set
+    to ``max_hands`` (or kept, where the rules already end the match sooner), so a match that
+    would go on past it ends there, with the result the game gives a match that ends by its
+    ``max_hands`` rule (each game's page says what that is: the totals decide). The summary's
+    ``capped`` counts those matches.
 
     Args:
         match_game: The game, e.g. ``cardgames.GAMES["kalter-schlag"]``.
@@ -213,9 +229,12 @@ def run(
         start: The number of the first match: ``run(..., matches=50, start=50)`` plays the
             second fifty of the batch ``run(..., matches=100)`` with the same seed, so a long
             batch can be played in parts whose summaries add up to the whole.
+        max_hands: The most hands a match may last (:data:`MAX_HANDS` unless told); None for
+            no bound but the rules' own (a lineup that never ends a match then never returns).
 
     Raises:
-        RulesError: If the game, the lineup, the number of matches or the seed is not valid.
+        RulesError: If the game, the lineup, the number of matches, the seed, the rules, the
+            executor (not a ``concurrent.futures.Executor``) or ``max_hands`` is not valid.
 
     Example:
         >>> import cardgames
@@ -242,9 +261,28 @@ def run(
         raise errors.RulesError(
             f"start must be a whole number of 0 or more, not {errors.quote(start)}"
         )
+    if executor is not None and not isinstance(executor, concurrent.futures.Executor):
+        raise errors.RulesError(
+            "executor must be a concurrent.futures.Executor (a thread or process pool) or None, "
+            f"not {errors.quote(executor)}"
+        )
+    if max_hands is not None and (type(max_hands) is not int or max_hands < 1):
+        raise errors.RulesError(
+            f"max_hands must be a whole number of 1 or more, or None, not {errors.quote(max_hands)}"
+        )
+    chosen = game.check_rules(rules, match_game.rules_type, match_game.name.replace("-", "_"))
+    capped = _capped(chosen, max_hands)
     names = tuple(lineup)
     jobs = [
-        _Batch(match_game.name, names, first, min(_CHUNK, start + matches - first), seed, rules)
+        _Batch(
+            match_game.name,
+            names,
+            first,
+            min(_CHUNK, start + matches - first),
+            seed,
+            chosen,
+            capped,
+        )
         for first in range(start, start + matches, _CHUNK)
     ]
     parts: list[Summary] = list(
@@ -256,9 +294,19 @@ def run(
     return total
 
 
+def _capped(rules: Any, max_hands: int | None) -> Any:  # noqa: ANN401  # any game's Rules
+    """Return the rules with ``max_hands`` lowered to the cap (the same rules if none lowers)."""
+    if max_hands is None or (rules.max_hands is not None and rules.max_hands <= max_hands):
+        return rules
+    return attrs.evolve(rules, max_hands=max_hands)
+
+
 @attrs.frozen
 class _Batch:
-    """Matches ``start`` to ``start + count`` of a run: one task for an executor (it pickles)."""
+    """Matches ``start`` to ``start + count`` of a run: one task for an executor (it pickles).
+
+    ``rules`` are the caller's; ``capped`` the ones played, with the run's ``max_hands``.
+    """
 
     game: str
     lineup: tuple[str, ...]
@@ -266,21 +314,22 @@ class _Batch:
     count: int
     seed: int
     rules: object
+    capped: object
 
 
 def _play_batch(job: _Batch) -> Summary:
     """Play a batch of a run's matches and summarise them."""
     name, lineup, start, count, seed = job.game, job.lineup, job.start, job.count, job.seed
-    rules = job.rules
     match_game = cardgames.GAMES[name]
     seated = len(lineup)
     results = {agent: AgentResult(agent) for agent in dict.fromkeys(lineup)}
-    hands = 0
+    hands = capped = 0
     for index in range(start, start + count):
         seating = [lineup[(seat + index) % seated] for seat in range(seated)]
         players = [agents.by_name(match_game, agent) for agent in seating]
         match_seed = dealing.rng(seed, "match", index).getrandbits(63)
-        final = play_match(match_game, players, rules=rules, seed=match_seed)
+        final = play_match(match_game, players, rules=job.capped, seed=match_seed)
+        capped += _ended_by_the_cap(match_game, final, job.rules)
         sheet = match_game.score(final)
         hands += len(sheet.hands)
         for seat, agent in enumerate(seating):
@@ -293,4 +342,19 @@ def _play_batch(job: _Batch) -> Summary:
                 sum(hand.points[seat] > 0 for hand in sheet.hands),
                 sum(hand.points[seat] < 0 for hand in sheet.hands),
             )
-    return Summary(name, count, hands, tuple(results.values()))
+    return Summary(name, count, hands, tuple(results.values()), capped)
+
+
+def _ended_by_the_cap(match_game: game.AnyGame, final: Any, rules: Any) -> bool:  # noqa: ANN401
+    """Whether a match played with capped rules would have gone on under the caller's ``rules``.
+
+    Only a match that lasted exactly the cap can have been cut; it is replayed under the
+    caller's rules to tell (the moves are the same up to the cap), so the cost is one replay of
+    a capped match, and none for the rest.
+    """
+    if final.hand_number != final.rules.max_hands or final.rules == rules:
+        return False
+    uncapped = match_game.replay(
+        rules, final.seed, final.moves, players=final.players, first_dealer=final.first_dealer
+    )
+    return not match_game.is_over(uncapped)
