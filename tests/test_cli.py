@@ -12,8 +12,10 @@ import subprocess
 import sys
 import time
 
+import attrs
 import pytest
 
+import cardgames
 from cardgames import cli, codec
 
 
@@ -126,7 +128,7 @@ def test_play_with_piped_input_plays_a_whole_hand() -> None:
     assert "your hand: " in out
     assert "choose a number from 1 to " in out  # 9 was out of range
     assert "not that: cannot read 'play' as a Kalter Schlag move" in out or "not that: " in out
-    assert "not that: cannot read 'Z♥' as a card" in out
+    assert "cannot read 'Z♥' as a card" in out
     assert "trick 8: " in out
     assert out.rstrip().splitlines()[-1].startswith("match over after 1 hand")
     assert "Traceback" not in out + done.stderr
@@ -138,11 +140,12 @@ def test_play_ends_quietly_when_the_input_ends(tmp_path: pathlib.Path) -> None:
         "play", "gin-rummy", "--seat", "1", "--seed", "2", "--record", str(record), stdin="1\n"
     )
     assert done.returncode == 0, done.stderr
-    assert "you left the match after 1 hands" in done.stdout
+    assert "you left the match after 1 hand\n" in done.stdout
     assert codec.loads_record(record.read_text(encoding="utf-8")).game == "gin-rummy"
 
 
-def test_play_in_a_pseudo_terminal_through_a_full_hand() -> None:
+def play_in_a_terminal(answers: list[bytes], **env: str) -> tuple[int | None, str]:
+    """Play a hand of Kalter Schlag in a pseudo-terminal: the answers first, then always 1."""
     leader, follower = pty.openpty()
     process = subprocess.Popen(  # the package's own command
         [
@@ -161,9 +164,10 @@ def test_play_in_a_pseudo_terminal_through_a_full_hand() -> None:
         stdin=follower,
         stdout=follower,
         stderr=follower,
-        env={**os.environ, "LANG": "C.UTF-8", "PYTHONIOENCODING": "utf-8"},
+        env={**os.environ, "LANG": "C.UTF-8", "PYTHONIOENCODING": "utf-8", **env},
     )
     os.close(follower)
+    pending = list(answers)
     seen = b""
     deadline = time.monotonic() + 60
     try:
@@ -179,16 +183,38 @@ def test_play_in_a_pseudo_terminal_through_a_full_hand() -> None:
                 break
             seen += chunk
             if seen.rstrip().endswith(b"(number or text):"):
-                os.write(leader, b"1\n")
+                os.write(leader, pending.pop(0) if pending else b"1\n")
         process.wait(timeout=30)
     finally:
         os.close(leader)
         if process.poll() is None:
             process.kill()
-    text = seen.decode("utf-8", errors="replace")
-    assert process.returncode == 0, text[-2000:]
+    return process.returncode, seen.decode("utf-8", errors="replace")
+
+
+def test_play_in_a_pseudo_terminal_through_a_full_hand() -> None:
+    returncode, text = play_in_a_terminal([])
+    assert returncode == 0, text[-2000:]
     assert "your hand: " in text
     assert "trick 8: " in text
+    assert "match over after 1 hand" in text
+    assert "Traceback" not in text
+
+
+def test_a_terminal_player_who_types_odd_digits_is_asked_again() -> None:
+    returncode, text = play_in_a_terminal(["²\n".encode(), "٣\n".encode(), b"99\n"])
+    assert returncode == 0, text[-2000:]
+    assert "not that: cannot read '²' as a Kalter Schlag move" in text
+    assert "not that: cannot read '٣' as a Kalter Schlag move" in text
+    assert "choose a number from 1 to " in text
+    assert "match over after 1 hand" in text
+    assert "Traceback" not in text
+
+
+def test_a_terminal_that_cannot_read_what_is_typed_asks_again() -> None:
+    returncode, text = play_in_a_terminal(["play Q♥\n".encode()], PYTHONIOENCODING="ascii")
+    assert returncode == 0, text[-2000:]
+    assert "not that: the terminal sent text that is not ascii: type the move's number" in text
     assert "match over after 1 hand" in text
     assert "Traceback" not in text
 
@@ -263,3 +289,186 @@ def test_rules_simulate_record_and_replay(tmp_path: pathlib.Path) -> None:
     assert (broken.returncode, broken.stderr) == (2, "cardgames: game: missing field\n")
     bad = run_command("watch", "kalter-schlag", "--rules", "target=x")
     assert bad.stderr == "cardgames: --rules target: target must be a whole number, not 'x'\n"
+
+
+def play_in_process(
+    capsys: pytest.CaptureFixture[str], answers: list[str | BaseException], *arguments: str
+) -> tuple[int, str, int]:
+    """Run ``cardgames play`` through ``main`` with typed answers (an exception is raised).
+
+    Returns the exit status, what was printed (nothing on stderr), and how many prompts.
+    """
+    pending = list(answers)
+    prompts = []
+
+    def read(prompt: str) -> str:
+        prompts.append(prompt)
+        if not pending:
+            raise EOFError
+        answer = pending.pop(0)
+        if isinstance(answer, BaseException):
+            raise answer
+        return answer
+
+    status = cli.main(["play", *arguments], read=read)
+    out, err = capsys.readouterr()
+    assert err == ""
+    return status, out, len(prompts)
+
+
+@pytest.mark.parametrize(
+    ("typed", "reply"),
+    [
+        ("²", "not that: cannot read '²' as a Kalter Schlag move"),
+        ("¹", "not that: cannot read '¹' as a Kalter Schlag move"),
+        ("٣", "not that: cannot read '٣' as a Kalter Schlag move"),
+        ("9" * 5000, "choose a number from 1 to "),
+        ("0" * 4999 + "1", None),  # a long way to write 1
+        ("0", "choose a number from 1 to "),
+        ("-1", "not that: cannot read '-1' as a Kalter Schlag move"),
+        ("play ZZ", "not that: cannot read 'play ZZ' as a Kalter Schlag move"),
+    ],
+)
+def test_what_a_player_types_is_answered_and_asked_again(
+    capsys: pytest.CaptureFixture[str], typed: str, reply: str | None
+) -> None:
+    status, out, prompts = play_in_process(
+        capsys, [typed, "1"], "kalter-schlag", "--seed", "4", "--max-hands", "1"
+    )
+    assert status == 0
+    if reply is None:  # it was read as move 1: the next prompt is for the next move
+        assert "seat 0 doubles" in out or "seat 0 plays" in out
+    else:
+        assert reply in out
+        assert prompts >= 3  # asked again after the reply, then once more at the end of input
+    assert "you left the match after 1 hand\n" in out
+
+
+def test_text_the_terminal_cannot_decode_is_answered_and_asked_again(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    bad = UnicodeDecodeError("ascii", b"play Q\xe2\x99\xa5", 6, 7, "ordinal not in range(128)")
+    status, out, prompts = play_in_process(
+        capsys, [bad, "1"], "kalter-schlag", "--seed", "4", "--max-hands", "1"
+    )
+    assert (status, prompts) == (0, 3)
+    assert "not that: the terminal sent text that is not ascii: type the move's number" in out
+    assert "seat 0 doubles" in out or "seat 0 plays" in out
+
+
+def test_play_under_an_ascii_terminal_encoding_never_crashes() -> None:
+    done = run_command(
+        "play",
+        "kalter-schlag",
+        "--seed",
+        "4",
+        "--max-hands",
+        "1",
+        stdin="play Q♥\n1\n",
+        PYTHONIOENCODING="ascii",
+    )
+    assert (done.returncode, done.stderr) == (0, "")
+    assert "not that: the terminal sent text that is not ascii" in done.stdout
+    assert done.stdout.rstrip().endswith("you left the match after 1 hand")
+
+
+def replay_file(capsys: pytest.CaptureFixture[str], path: str) -> tuple[int, str]:
+    """Run ``cardgames replay`` on a file; return its status and what it wrote to stderr."""
+    status = cli.main(["replay", path])
+    return status, capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"\xff\xfe{}", "is not UTF-8 text (byte 0xff at offset 0): a game record is JSON"),
+        (b'{"version": 1, "game": "caf\xe9"}', "is not UTF-8 text (byte 0xe9 at offset 27)"),
+        (b"", "not JSON: "),
+        (b"[1", "not JSON: "),
+        (b'{"version": 1}', "game: missing field"),
+    ],
+)
+def test_a_file_that_is_no_record_is_refused_in_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: pathlib.Path, content: bytes, message: str
+) -> None:
+    record = tmp_path / "record.json"
+    record.write_bytes(content)
+    status, err = replay_file(capsys, str(record))
+    assert status == 2
+    assert err.startswith("cardgames: ")
+    assert message in err
+    assert err.count("\n") == 1
+
+
+def test_a_file_longer_than_the_limit_is_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert cli.MAX_RECORD_BYTES == 32 * 1024 * 1024
+    monkeypatch.setattr(cli, "MAX_RECORD_BYTES", 1000)
+    record = tmp_path / "long.json"
+    record.write_text(" " * 1001, encoding="utf-8")
+    status, err = replay_file(capsys, str(record))
+    assert (status, err) == (
+        2,
+        f"cardgames: {record} is longer than 1,000 bytes, the most a game record may take\n",
+    )
+    record.write_text(" " * 1000, encoding="utf-8")  # at the limit: read, and then not JSON
+    assert replay_file(capsys, str(record)) == (
+        2,
+        "cardgames: not JSON: Expecting value: line 1 column 1001 (char 1000)\n",
+    )
+
+
+def test_replay_of_an_endless_file_stops_at_the_limit() -> None:
+    done = subprocess.run(  # the package's own command
+        [sys.executable, "-m", "cardgames", "replay", "/dev/zero"],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        check=False,
+        timeout=60,
+    )
+    assert done.returncode == 2
+    assert (
+        done.stderr
+        == "cardgames: /dev/zero is longer than 33,554,432 bytes, the most a game record may take\n"
+    )
+
+
+BAD_OPTION_VALUES = (
+    "x",
+    "²",
+    "٣",
+    "9" * 5000,
+    "1e999",
+    "NaN",
+    '{"a": [1]}',
+    "[" * 500 + "]" * 500,
+    "[" * 3000 + "]" * 3000,
+)
+"""Values that no option of any game takes."""
+
+ODD_OPTION_VALUES = ("", "-1", "0", "1.5", "true", "null", "[1, 2]", str(2**63), str(-(2**63)))
+"""Values that some option may take and others refuse."""
+
+
+@pytest.mark.parametrize("name", sorted(cardgames.GAMES))
+def test_every_bad_rules_value_is_one_line_and_status_2(
+    capsys: pytest.CaptureFixture[str], name: str
+) -> None:
+    entry = cardgames.GAMES[name]
+    for field in attrs.fields(entry.rules_type):
+        if not field.init:
+            continue
+        for value in (*BAD_OPTION_VALUES, *ODD_OPTION_VALUES):
+            # -n 0 is refused after the rules are read, so a good value costs no match.
+            status = cli.main(["simulate", name, "-n", "0", "--rules", f"{field.name}={value}"])
+            err = capsys.readouterr().err
+            assert status == 2, (field.name, value)
+            assert err.startswith("cardgames: ")
+            assert err.count("\n") == 1, err
+            if value in BAD_OPTION_VALUES:
+                assert err.startswith(f"cardgames: --rules {field.name}"), err
+    for pair in ("=5", "target", "targte=1", " =1"):
+        assert cli.main(["simulate", name, "-n", "0", "--rules", pair]) == 2
+        assert capsys.readouterr().err.startswith("cardgames: --rules ")

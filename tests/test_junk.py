@@ -16,17 +16,27 @@ and look-alikes (an object that equals everything, one whose ``repr`` fails, a n
 state's fields). A parameter named like a state, a move, a seat or rules is given a real one of
 the game half the time, so that the junk in the other arguments is reached.
 
-Further properties: ``is_legal`` answers a bool for any move and never raises; each state-taking
-function refuses another game's state, a view or a look-alike with a ``RulesError`` naming what it
-expected; and no public value can be assigned to.
+Further properties: ``is_legal`` answers a bool for any move and never raises, and with a seat
+it answers for that seat; each state-taking function refuses another game's state, a view or a
+look-alike with a ``RulesError`` naming what it expected; and no public value can be assigned to.
+
+The boundary, game by game: :mod:`cardgames.codec` reads every kind of value (rules, moves,
+cards, views, scores, hand scores, states, records) from hostile data (junk, deep nesting, huge
+numbers, broken JSON, bytes that are not UTF-8) and writes only whole JSON; ``parse_move`` meets
+digits that are no ASCII digits (``²``, ``٣``) and numbers of 5,000 digits; and the command
+line's ``play`` prompt and ``replay`` file meet what a person or a disk may give them.
 """
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import importlib
 import inspect
+import io
+import json
 import random
+import re
 import types
 import typing
 from collections.abc import Callable, Iterator
@@ -41,6 +51,8 @@ import cardgames
 from cardgames import (
     agents,
     cards,
+    cli,
+    codec,
     dealing,
     errors,
     game,
@@ -55,7 +67,7 @@ pytestmark = pytest.mark.filterwarnings("ignore:Generating overly large repr")
 
 NAMES = sorted(cardgames.GAMES)
 
-CORE = (cards, moves, dealing, validators, history, errors, tricks, agents, simulate, game)
+CORE = (cards, moves, dealing, validators, history, errors, tricks, agents, simulate, game, codec)
 """The core modules whose ``__all__`` the suite covers."""
 
 SKIPPED: dict[object, str] = {
@@ -394,6 +406,8 @@ def argument(data: st.DataObject, target: Target, parameter: inspect.Parameter) 
         hint = st.integers(0, 5)
     elif parameter.name == "seed":
         hint = st.integers(0, 2**63)
+    elif parameter.name == "game":
+        hint = st.sampled_from(NAMES)
     return data.draw(junk if hint is None else st.one_of(hint, junk), parameter.name)
 
 
@@ -474,10 +488,11 @@ def test_is_legal_answers_a_bool_for_any_move(name: str, data: st.DataObject) ->
     corpus = CORPORA[name]
     state = resolve(data.draw(st.sampled_from(NAMED_STATES[name]), "state"))
     move = resolve(data.draw(st.one_of(junk, st.sampled_from(ALL_MOVES)), "move"))
-    answer = corpus.entry.is_legal(state, move)
+    seat = data.draw(st.one_of(st.none(), st.integers(0, 11)), "seat")
+    answer = corpus.entry.is_legal(state, move, seat=seat)
     assert answer is True or answer is False
     if answer:
-        corpus.entry.apply(state, move)
+        corpus.entry.apply(state, move, seat=seat)
 
 
 def foreign_states(name: str) -> list[object]:
@@ -581,3 +596,476 @@ def test_a_history_link_cannot_be_changed_and_still_pickles() -> None:
         link.previous = None
     assert history.moves_of(link) == before
     assert not hasattr(link, "__dict__")
+
+
+# --- is_legal with a seat ----------------------------------------------------------------------
+
+
+def playout(name: str, seed: int, hands: int) -> list[Any]:
+    """Every state of a seeded random match of a game."""
+    entry = cardgames.GAMES[name]
+    state = entry.new_game(entry.rules_type(max_hands=hands), seed=seed)
+    chooser = random.Random(seed)
+    states = [state]
+    while not entry.is_over(state):
+        state = entry.apply(state, chooser.choice(entry.legal_moves(state)))
+        states.append(state)
+    return states
+
+
+class SneakyDeal(moves.Deal):
+    """A Deal by another name: a guard that checks the exact class lets it stack the deck."""
+
+
+NOT_SEATS: tuple[object, ...] = ("2", 2.0, True, False, -1, [0], b"0", EqualsAll())
+"""Values that are no seat number: a caller's mistake, not a move out of turn."""
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_is_legal_with_a_seat_answers_what_apply_with_that_seat_would(name: str) -> None:
+    entry = cardgames.GAMES[name]
+    deal = entry.parse_move("deal")
+    dealt = 0
+    for state in playout(name, 3, hands=2):
+        mover = entry.current_player(state)
+        legal = entry.legal_moves(state)
+        for move in legal:
+            assert entry.is_legal(state, move) is True
+            assert entry.is_legal(state, move, seat=mover) is True
+            for seat in range(state.players + 2):
+                if seat != mover:
+                    assert entry.is_legal(state, move, seat=seat) is False, (move, seat)
+        for bad in NOT_SEATS:
+            with pytest.raises(errors.RulesError, match=r"^seat "):
+                entry.is_legal(state, legal[0] if legal else deal, seat=bad)  # type: ignore[arg-type]  # junk on purpose
+        if legal == (deal,):
+            dealt += 1
+            order = entry.pack(state.rules, state.players)
+            for stacked in (moves.Deal(order=order), SneakyDeal(order=order)):
+                for seat in range(state.players):
+                    assert entry.is_legal(state, stacked, seat=seat) is False, (stacked, seat)
+            assert entry.is_legal(state, moves.Deal(order=order)) is True  # code may stack
+    assert dealt >= 2
+    final = state
+    assert entry.is_over(final)
+    assert entry.is_legal(final, deal, seat=0) is False
+
+
+# --- the codec: every kind of value of every game ----------------------------------------------
+
+
+@attrs.frozen(repr=False)
+class Kind:
+    """One kind of value the codec reads and writes for a game, with values of that kind.
+
+    Attributes:
+        name: The game's registry name.
+        label: The kind's name, for the test's id.
+        kind: What ``codec.decode`` is asked for.
+        classes: The classes a decoded value may have.
+        values: Values of the kind, from the game's corpus.
+    """
+
+    name: str
+    label: str
+    kind: Any
+    classes: tuple[type, ...]
+    values: tuple[Any, ...]
+
+    def __repr__(self) -> str:
+        return f"<{self.name} {self.label}>"
+
+
+def kinds_of(name: str) -> list[Kind]:
+    """Every kind of value the codec handles for a game, with values from its corpus."""
+    corpus = CORPORA[name]
+    entry = corpus.entry
+    states = corpus.states
+    view_type = type(entry.view(states[0], 0))
+    score = entry.score(states[-1])
+    move_union = typing.get_type_hints(entry.parse_move)["return"]
+    found = [
+        Kind(
+            name,
+            "rules",
+            entry.rules_type,
+            (entry.rules_type,),
+            (entry.rules_type(), states[-1].rules),
+        ),
+        Kind(name, "move", move_union, typing.get_args(move_union), corpus.moves),
+        Kind(name, "card", cards.Card, (cards.Card,), cards.CARDS[::13]),
+        Kind(
+            name,
+            "view",
+            view_type,
+            (view_type,),
+            tuple(value for value in corpus.others if type(value) is view_type),
+        ),
+        Kind(name, "score", type(score), (type(score),), (score, entry.score(states[0]))),
+        Kind(name, "hand score", type(score.hands[0]), (type(score.hands[0]),), score.hands[:2]),
+        Kind(
+            name, "state", type(states[0]), (type(states[0]),), (states[0], states[3], states[-1])
+        ),
+        Kind(
+            name,
+            "record",
+            codec.GameRecord,
+            (codec.GameRecord,),
+            (codec.record(states[1]), codec.record(states[-1])),
+        ),
+    ]
+    found.extend(
+        Kind(name, f"move {type(move).__name__}", type(move), (type(move),), (move,))
+        for move in corpus.moves[:3]
+    )
+    return found
+
+
+KINDS = [kind for name in NAMES for kind in kinds_of(name)]
+
+
+@pytest.mark.parametrize("kind", KINDS, ids=repr)
+def test_every_kind_of_value_travels_as_json_and_back(kind: Kind) -> None:
+    for value in kind.values:
+        data = codec.encode(value, game=kind.name)
+        assert json.loads(json.dumps(data, allow_nan=False)) == data
+        assert codec.decode(data, kind.kind, game=kind.name) == value
+        assert codec.loads(codec.dumps(value, game=kind.name), kind.kind, game=kind.name) == value
+
+
+def deep_list(depth: int) -> object:
+    """A list inside a list, ``depth`` times (built without recursion)."""
+    nested: object = []
+    for _ in range(depth):
+        nested = [nested]
+    return nested
+
+
+def deep_object(depth: int) -> object:
+    """An object inside an object, ``depth`` times."""
+    nested: object = {}
+    for _ in range(depth):
+        nested = {"a": nested}
+    return nested
+
+
+LOOP: list[object] = []
+LOOP.append(LOOP)
+
+HOSTILE_DATA: tuple[Named, ...] = (
+    Named("a list 2,000 deep", deep_list(2000)),
+    Named("a list 100,000 deep", deep_list(100_000)),
+    Named("an object 5,000 deep", deep_object(5000)),
+    Named("a list that holds itself", LOOP),
+    Named("10**5000", 10**5000),
+    Named("-(2**64)", -(2**64)),
+    Named("'9' * 5000", "9" * 5000),
+    Named("b'\\xff\\xfe'", b"\xff\xfe"),
+    Named("a lone surrogate", "\udcff"),
+    Named("'²'", "²"),
+    Named("'٣'", "٣"),
+)
+"""Data a hostile sender may build, beyond the general junk."""
+
+json_data: st.SearchStrategy[object] = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(), st.floats(), st.text(max_size=8)),
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=3), st.dictionaries(st.text(max_size=6), inner, max_size=3)
+    ),
+    max_leaves=12,
+)
+hostile: st.SearchStrategy[object] = st.one_of(junk, json_data, st.sampled_from(HOSTILE_DATA))
+
+
+def mutated(
+    data: st.DataObject, value: object, using: st.SearchStrategy[object] = hostile
+) -> object:
+    """A copy of JSON data with one place in it replaced, removed or joined by junk."""
+    root = json.loads(json.dumps(value))
+    holder: Any = None
+    key: Any = None
+    node = root
+    while isinstance(node, dict | list) and node and data.draw(st.booleans(), "go deeper"):
+        keys = list(node) if isinstance(node, dict) else list(range(len(node)))
+        holder, key = node, data.draw(st.sampled_from(keys), "at")
+        node = node[key]
+    change = data.draw(st.sampled_from(("replace", "remove", "add")), "change")
+    junk_value = data.draw(using, "junk")
+    if holder is None:
+        return junk_value
+    if change == "remove":
+        del holder[key]
+    elif change == "add" and isinstance(holder, dict):
+        holder[data.draw(st.text(max_size=6), "new key")] = junk_value
+    else:
+        holder[key] = junk_value
+    return root
+
+
+@pytest.mark.parametrize("kind", KINDS, ids=repr)
+@settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_hostile_data_decodes_to_a_value_or_a_decode_error(kind: Kind, data: st.DataObject) -> None:
+    value = data.draw(st.sampled_from(kind.values), "value")
+    encoded = codec.encode(value, game=kind.name)
+    hostile_data = data.draw(st.one_of(hostile, st.builds(lambda: mutated(data, encoded))), "data")
+    try:
+        found = codec.decode(resolve(hostile_data), kind.kind, game=kind.name)
+    except errors.DecodeError as error:
+        check_error(error)
+    else:
+        assert type(found) in kind.classes
+
+
+@pytest.mark.parametrize("kind", KINDS, ids=repr)
+@settings(max_examples=40, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_broken_json_text_loads_to_a_value_or_a_decode_error(
+    kind: Kind, data: st.DataObject
+) -> None:
+    value = data.draw(st.sampled_from(kind.values), "value")
+    text = codec.dumps(value, game=kind.name).encode()
+    cut = data.draw(st.integers(0, len(text)), "at")
+    broken = data.draw(
+        st.sampled_from(
+            (
+                text[:cut],  # cut short
+                text[:cut] + b"\xff" + text[cut:],  # not UTF-8
+                text[:cut] + b"[" * 5000 + text[cut:],  # nesting past the parser
+                re.sub(rb"\d+", b"9" * 5000, text, count=1),  # a number of 5,000 digits
+                text[:cut] + text[cut + 1 :],  # a byte lost
+            )
+        ),
+        "broken",
+    )
+    as_text = data.draw(st.booleans(), "as text")
+    given_text: str | bytes = (
+        broken.decode("utf-8", errors="surrogateescape") if as_text else broken
+    )
+    for load in (
+        lambda: codec.loads(given_text, kind.kind, game=kind.name),
+        lambda: codec.loads_record(given_text),
+    ):
+        try:
+            load()
+        except errors.DecodeError as error:
+            check_error(error)
+
+
+VALUES_TO_ENCODE = st.one_of(
+    junk,
+    st.sampled_from(HOSTILE_DATA),
+    st.sampled_from([value for kind in KINDS for value in kind.values]),
+)
+
+
+@pytest.mark.parametrize("name", [*NAMES, None])
+@settings(max_examples=150)
+@given(data=st.data())
+def test_encode_writes_whole_json_or_refuses(name: str | None, data: st.DataObject) -> None:
+    value = resolve(data.draw(VALUES_TO_ENCODE, "value"))
+    try:
+        encoded = codec.encode(value, game=name)
+        text = codec.dumps(value, game=name)
+    except (errors.DecodeError, errors.RulesError) as error:
+        check_error(error)
+    else:
+        assert json.loads(text) == json.loads(json.dumps(encoded, allow_nan=False))
+
+
+@pytest.mark.parametrize("name", NAMES)
+@settings(max_examples=60)
+@given(data=st.data())
+def test_decode_refuses_a_kind_it_does_not_read(name: str, data: st.DataObject) -> None:
+    kind = resolve(
+        data.draw(st.one_of(junk, st.sampled_from((int, str, dict, type, moves.Deal))), "kind")
+    )
+    try:
+        codec.decode({}, kind, game=name)  # type: ignore[arg-type]  # junk on purpose
+    except (errors.DecodeError, errors.RulesError) as error:
+        check_error(error)
+
+
+# --- move text with digits that are no ASCII digits --------------------------------------------
+
+ODD_NUMBERS = (
+    "²",
+    "¹",
+    "³",
+    "٣",
+    "３",
+    "𝟑",
+    "Ⅲ",
+    "߃",
+    "9" * 5000,
+    "0" * 5000 + "1",
+    "-1",
+    "3_0",
+    "+3",
+    "3.0",
+)
+"""What a client may type where a move's text has a number (a bid, a count, a card's rank)."""
+
+MORE_TEXTS = (
+    "bid 3",
+    "bid ٣",
+    "lay out 7c 7d 7s off 8c>2",
+    "lay out 7c 7d 7s off 8c>²",
+    "out-of-turn 3",
+    "out-of-turn ³",
+    "misdeal 3",
+)
+"""Move texts of every game's notation, some with a number of the odd kind already."""
+
+
+def odd_texts(name: str) -> list[str]:
+    """Every move text of the game's corpus and the texts above, each number in it made odd."""
+    texts = sorted({str(move) for move in CORPORA[name].moves} | set(MORE_TEXTS))
+    found = list(texts)
+    for text in texts:
+        for number in re.finditer(r"\d+", text):
+            found.extend(text[: number.start()] + odd + text[number.end() :] for odd in ODD_NUMBERS)
+    return found
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_parse_move_reads_odd_digits_as_a_move_or_a_move_parse_error(name: str) -> None:
+    entry = cardgames.GAMES[name]
+    texts = odd_texts(name)
+    assert len(texts) > 100
+    for text in texts:
+        try:
+            move = entry.parse_move(text)
+        except errors.MoveParseError as error:
+            check_error(error)
+        else:
+            assert entry.parse_move(str(move)) == move, text
+
+
+@pytest.mark.parametrize("name", NAMES)
+@settings(max_examples=200)
+@given(data=st.data())
+def test_parse_move_of_any_text_is_a_move_or_a_move_parse_error(
+    name: str, data: st.DataObject
+) -> None:
+    entry = cardgames.GAMES[name]
+    verb = data.draw(
+        st.sampled_from(
+            [*sorted({str(m).split()[0] for m in CORPORA[name].moves}), "out-of-turn", "lay"]
+        )
+    )
+    rest = data.draw(
+        st.text(alphabet=st.sampled_from(" 0123456789²¹³٣３|>-offQHcdsh♥♣♠♦"), max_size=30)
+    )
+    try:
+        move = entry.parse_move(f"{verb} {rest}")
+    except errors.MoveParseError as error:
+        check_error(error)
+    else:
+        assert entry.parse_move(str(move)) == move
+
+
+# --- the command line: what a player types, what a file holds ---------------------------------
+
+TYPED = (
+    *ODD_NUMBERS,
+    "",
+    " ",
+    "0",
+    "00",
+    "1" * 30,
+    "\x00",
+    "\x1b[A",
+    "play",
+    "deal",
+    "double",
+    "x" * 10_000,
+)
+"""Lines a player may type at the ``play`` prompt."""
+
+
+def undecodable() -> UnicodeDecodeError:
+    """What reading a line raises when the terminal's encoding cannot read what was typed."""
+    return UnicodeDecodeError("ascii", b"\xe2\x99\xa5", 0, 1, "ordinal not in range(128)")
+
+
+@pytest.mark.parametrize("name", NAMES)
+@settings(max_examples=15, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@given(data=st.data())
+def test_the_play_prompt_answers_whatever_is_typed(name: str, data: st.DataObject) -> None:
+    entry = cardgames.GAMES[name]
+    answers = data.draw(
+        st.lists(
+            st.one_of(st.sampled_from(TYPED), st.text(max_size=20), st.just("undecodable")),
+            max_size=6,
+        ),
+        "typed",
+    )
+    seat = data.draw(st.integers(0, entry.players[0] - 1), "seat")
+    pending = list(answers)
+
+    def read(_prompt: str) -> str:
+        if not pending:
+            raise EOFError
+        answer = pending.pop(0)
+        if answer == "undecodable":
+            raise undecodable()
+        return answer
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = cli.main(
+            ["play", name, "--seed", "5", "--seat", str(seat), "--max-hands", "1"], read=read
+        )
+    assert (status, err.getvalue()) == (0, "")
+    last = out.getvalue().rstrip().splitlines()[-1]
+    assert last.startswith(("you left the match after ", "match over after ", "stopped after "))
+
+
+@pytest.fixture(scope="module")
+def record_dir(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """A directory for the record files the tests write."""
+    return tmp_path_factory.mktemp("records")
+
+
+@pytest.mark.parametrize("name", NAMES)
+@settings(max_examples=30, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@given(data=st.data())
+def test_replay_reads_any_file_or_refuses_it_in_one_line(
+    name: str, record_dir: Any, data: st.DataObject
+) -> None:
+    saved = codec.encode(codec.record(CORPORA[name].states[5]))
+    changed = data.draw(
+        st.one_of(st.just(saved), st.builds(lambda: mutated(data, saved, json_data))), "record"
+    )
+    text = json.dumps(changed, ensure_ascii=False).encode()
+    cut = data.draw(st.integers(0, len(text)), "at")
+    content = data.draw(
+        st.sampled_from(
+            (
+                text,
+                text[:cut],
+                text[:cut] + b"\xc3" + text[cut:],
+                b"\x00" * cut,
+                text[:cut] + b"[" * 3000,
+            )
+        ),
+        "content",
+    )
+    path = record_dir / f"{name}.json"
+    path.write_bytes(content)
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = cli.main(["replay", str(path)])
+    if status == 0:
+        assert err.getvalue() == ""
+        assert (
+            out.getvalue()
+            .rstrip()
+            .splitlines()[-1]
+            .startswith(("match over after ", "stopped after "))
+        )
+    else:
+        assert status == 2
+        assert err.getvalue().startswith("cardgames: ")
+        assert err.getvalue().count("\n") == 1

@@ -7,11 +7,14 @@
   event and each hand's score.
 * ``cardgames simulate GAME -n 1000 --agents rule,random`` plays many matches and prints each
   agent's results (``--json`` for data).
-* ``cardgames replay FILE`` plays back a game record that ``--record FILE`` saved.
+* ``cardgames replay FILE`` plays back a game record that ``--record FILE`` saved: a UTF-8 JSON
+  file of at most :data:`MAX_RECORD_BYTES` bytes.
 
 Every command takes ``--rules key=value`` (repeatable) for the game's options. Output falls back
-to letters (``QH`` for ``Q♥``) on a terminal that cannot show the card symbols. Bad input is
-reported in one line, never with a traceback. ``python -m cardgames`` is the same command.
+to letters (``QH`` for ``Q♥``) on a terminal that cannot show the card symbols. Bad arguments and
+bad files are reported in one line with exit status 2, never with a traceback; at the ``play``
+prompt, input that is no move (or that the terminal's encoding cannot read) is answered with what
+was wrong and the prompt again. ``python -m cardgames`` is the same command.
 """
 
 from __future__ import annotations
@@ -30,10 +33,14 @@ import attrs
 import cardgames
 from cardgames import agents, codec, dealing, errors, game, simulate
 
-__all__ = ["DEFAULT_MAX_HANDS", "main"]
+__all__ = ["DEFAULT_MAX_HANDS", "MAX_RECORD_BYTES", "main"]
 
 DEFAULT_MAX_HANDS: Final = 100
 """The hand limit of ``watch`` and ``play`` unless ``--max-hands`` says otherwise."""
+
+MAX_RECORD_BYTES: Final = 32 * 1024 * 1024
+"""The longest file ``replay`` reads: 32 MiB. A record of a thousand hands takes well under one;
+a longer file (or one without end, such as ``/dev/zero``) is refused after reading this much."""
 
 _PLAIN: Final = str.maketrans(
     {"♣": "C", "♠": "S", "♥": "H", "♦": "D", "×": "x", "→": "->", "−": "-", "–": "-", "—": "-"}
@@ -130,7 +137,9 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--agents", default="random", help="agent names, one per seat or one for all")
     run.add_argument("--json", action="store_true", help="print the summary as JSON")
     replay = commands.add_parser("replay", help="play back a saved game record")
-    replay.add_argument("file", help="a game record, as --record writes it")
+    replay.add_argument(
+        "file", help=f"a game record, as --record writes it (at most {MAX_RECORD_BYTES:,} bytes)"
+    )
     return parser
 
 
@@ -143,7 +152,7 @@ def _rules(entry: game.AnyGame, pairs: Sequence[str], max_hands: int | None) -> 
             raise errors.RulesError(f"--rules takes key=value, not {errors.quote(pair)}")
         try:
             options[key.strip()] = json.loads(text)
-        except ValueError:
+        except (ValueError, RecursionError):  # not JSON (or nested past the parser): the text
             options[key.strip()] = text
     if max_hands is not None:
         options.setdefault("max_hands", max_hands or None)
@@ -174,12 +183,17 @@ def _score_lines(score: game.Score[game.HandScore]) -> list[str]:
     return [f"  {last.explanation}", f"  totals  {totals}"]
 
 
+def _hands(state: Any) -> str:  # noqa: ANN401  # any game's state
+    """Return how many hands were dealt, in words: ``1 hand``, ``3 hands``."""
+    return f"{state.hand_number} hand{'' if state.hand_number == 1 else 's'}"
+
+
 def _result_line(entry: game.AnyGame, final: Any) -> str:  # noqa: ANN401  # any game's state
     """Return the closing line of a match."""
     result = entry.score(final)
     winners = ", ".join(map(str, result.winners)) or "none"
     losers = ", ".join(map(str, result.losers)) or "none"
-    hands = f"{final.hand_number} hand{'' if final.hand_number == 1 else 's'}"
+    hands = _hands(final)
     if not result.over:
         return f"stopped after {hands}"
     return f"match over after {hands}: won by seat(s) {winners}; lost by {losers}"
@@ -262,18 +276,25 @@ def _ask(
     """Ask the human for a move until a legal one comes; None at the end of input."""
     view = entry.view(state, seat)
     _show_turn(view, out)
+    count = len(view.legal_moves)
     while True:
         try:
             text = read("your move (number or text): ").strip()
         except EOFError:
             return None
+        except UnicodeDecodeError as error:
+            out(
+                f"not that: the terminal sent text that is not {error.encoding}: "
+                "type the move's number, or its text with letters (QH for the queen of hearts)"
+            )
+            continue
         if not text:
             continue
-        if text.isdigit():
-            number = int(text)
-            if 1 <= number <= len(view.legal_moves):
-                return view.legal_moves[number - 1]
-            out(f"choose a number from 1 to {len(view.legal_moves)}, or type a move")
+        if text.isascii() and text.isdigit():  # "²" and "٣" are digits to Python, not here
+            digits = text.lstrip("0")
+            if 0 < len(digits) <= len(str(count)) and int(digits) <= count:
+                return view.legal_moves[int(digits) - 1]
+            out(f"choose a number from 1 to {count}, or type a move")
             continue
         try:
             move = entry.parse_move(text)
@@ -302,7 +323,7 @@ def _play(arguments: argparse.Namespace, out: _Out, read: Callable[[str], str]) 
             move = _ask(entry, state, seat, read, out)
             if move is None:
                 out("")
-                out(f"you left the match after {state.hand_number} hands")
+                out(f"you left the match after {_hands(state)}")
                 _save(arguments.record, state)
                 return 0
         else:  # a bot's move, or the deal, which the command makes for you
@@ -354,14 +375,35 @@ def _simulate(arguments: argparse.Namespace, out: _Out, progress: TextIO) -> int
     return 0
 
 
+def _read_record(path: str) -> codec.GameRecord:
+    """Read and check the game record in a file of at most :data:`MAX_RECORD_BYTES` bytes.
+
+    Raises:
+        DecodeError: If the file cannot be read, is longer than the limit, is not UTF-8 text,
+            or does not hold a valid record.
+    """
+    try:
+        with open(path, "rb") as file:  # noqa: PTH123  # a path from the user
+            data = file.read(MAX_RECORD_BYTES + 1)
+    except OSError as error:
+        raise errors.DecodeError(f"cannot read {path}: {error.strerror}") from None
+    if len(data) > MAX_RECORD_BYTES:
+        raise errors.DecodeError(
+            f"{path} is longer than {MAX_RECORD_BYTES:,} bytes, the most a game record may take"
+        )
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise errors.DecodeError(
+            f"{path} is not UTF-8 text (byte {data[error.start]:#04x} at offset {error.start}): "
+            "a game record is JSON, written in UTF-8"
+        ) from None
+    return codec.loads_record(text)
+
+
 def _replay(arguments: argparse.Namespace, out: _Out) -> int:
     """Play back a saved record, printing every public event."""
-    try:
-        with open(arguments.file, encoding="utf-8") as file:  # noqa: PTH123  # a path from the user
-            text = file.read()
-    except OSError as error:
-        raise errors.DecodeError(f"cannot read {arguments.file}: {error.strerror}") from None
-    saved = codec.loads_record(text)
+    saved = _read_record(arguments.file)
     entry = cardgames.GAMES[saved.game]
     out(f"{entry.title}, seed {saved.seed}, {saved.players} players: {len(saved.moves)} moves")
     state = entry.new_game(

@@ -1,4 +1,4 @@
-"""JSON for every game: rules, moves, views, scores and game records as plain data and text.
+"""JSON for every game: rules, moves, views, scores, states and game records as data and text.
 
 Values become JSON-compatible data (dicts, lists, strings, numbers, booleans, None) and back:
 
@@ -7,13 +7,21 @@ Values become JSON-compatible data (dicts, lists, strings, numbers, booleans, No
 * enums travel by member name (``"HEARTS"``), attrs values as objects of their fields, tuples as
   lists;
 * a :class:`GameRecord` travels with its game's name and the format version, and decoding it
-  replays its moves, so a record that decodes is a match that can be played.
+  replays its moves, so a record that decodes is a match that can be played;
+* a game's ``State`` travels as its record: reading it back replays the record to an equal
+  state.
+
+**A state's JSON is secret; a view's is not.** A state's record holds the seed and any stacked
+deal, from which anyone can compute every hand and the stock, past and future: store it on the
+server, never send it to a player. A ``View`` holds only what its seat may know, and its JSON
+holds exactly the view's fields: send that.
 
 The structuring is done by cattrs (the attrs family's converter), set up once per game from
 the types of the game's own functions: nothing here walks values by hand, and decoding only
 builds the game's own value types — it never imports, evaluates or calls anything named in the
 data. Every failure is a :class:`~cardgames.errors.DecodeError` whose message starts with the
-path of the bad field (``rules.target: expected an int, got 'x'``).
+path of the bad field (``rules.target: expected an int, got 'x'``); asking for a kind of value
+the codec does not handle is a :class:`~cardgames.errors.RulesError`.
 
 Example:
     >>> from cardgames import codec, kalter_schlag
@@ -23,33 +31,30 @@ Example:
     >>> text = codec.dumps(codec.record(state))
     >>> codec.replay(codec.loads_record(text)) == state
     True
+    >>> codec.loads(codec.dumps(state), kalter_schlag.State, game="kalter-schlag") == state
+    True
     >>> codec.encode(kalter_schlag.Rules(target=500), game="kalter-schlag")["target"]
     500
     >>> codec.decode({"targte": 500}, kalter_schlag.Rules, game="kalter-schlag")
     Traceback (most recent call last):
     ...
-    cardgames.errors.DecodeError: targte: no such option (the options: five_scores_end, ...)
+    cardgames.errors.DecodeError: targte: no such option (did you mean target? the options: ...)
 """
 
 from __future__ import annotations
 
-import enum
-import functools
 import json
-import types
-import typing
-from collections.abc import Mapping, Sequence
-from typing import Any, Final, TypeVar
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Final, TypeVar, cast
 
 import attrs
-import cattrs
-import cattrs.errors
 
 import cardgames
-from cardgames import cards, errors, game
+from cardgames import _convert, errors, game
 
 __all__ = [
     "FORMAT_VERSION",
+    "MAX_DEPTH",
     "GameRecord",
     "decode",
     "decode_record",
@@ -64,6 +69,13 @@ __all__ = [
 FORMAT_VERSION: Final = 1
 """The version of the record format written by :func:`record`; :func:`decode_record` reads it."""
 
+MAX_DEPTH: Final = _convert.MAX_DEPTH
+"""The deepest nesting of lists and objects that :func:`decode` reads.
+
+No value of a game nests more than a few levels; deeper data (a list inside a list, a thousand
+times over) is refused with a :class:`~cardgames.errors.DecodeError` before anything reads it.
+"""
+
 ValueT = TypeVar("ValueT")
 
 
@@ -73,6 +85,10 @@ class GameRecord:
 
     Every field is required, so a record cannot silently leave out the first dealer or the
     seat count. Stacked deals are kept as the ``Deal(order=...)`` moves they were.
+
+    A record that :func:`decode_record` checked, or that :func:`record` made from a state, also
+    keeps the state it replays to (a private field, left out of comparison and ``repr``), so
+    that :func:`replay` does not replay it a second time.
 
     Attributes:
         game: The game's registry name, e.g. ``"kalter-schlag"``.
@@ -91,15 +107,7 @@ class GameRecord:
     first_dealer: int
     moves: tuple[Any, ...]
     version: int = FORMAT_VERSION
-
-
-class _FieldError(errors.DecodeError):
-    """A DecodeError about one named field inside the value being read."""
-
-    def __init__(self, key: str, reason: str) -> None:
-        super().__init__(f"{key}: {reason}")
-        self.key = key
-        self.reason = reason
+    _state: Any = attrs.field(default=None, eq=False, repr=False, kw_only=True, alias="_state")
 
 
 def _entry(name: object) -> game.AnyGame:
@@ -114,259 +122,141 @@ def _entry(name: object) -> game.AnyGame:
 
 
 def _game_of(value: object) -> game.AnyGame:
-    """Return the game a value belongs to, from its ``Rules`` or its state's rules."""
-    rules = getattr(getattr(value, "match", None), "rules", value)
+    """Return the game a value belongs to: its ``Rules``, or the rules it or its match holds."""
+    found = (
+        value,
+        getattr(value, "rules", None),
+        getattr(getattr(value, "match", None), "rules", None),
+    )
     for entry in cardgames.GAMES.values():
-        if type(rules) is entry.rules_type:
+        if any(type(rules) is entry.rules_type for rules in found):
             return entry
     raise errors.DecodeError(f"cannot tell which game {errors.quote(value)} belongs to: pass game=")
 
 
-def _move_types(entry: game.AnyGame) -> frozenset[type]:
-    """Return the classes of the game's moves, read from its ``parse_move``'s return type."""
-    hints = typing.get_type_hints(entry.parse_move)
-    return frozenset(typing.get_args(hints["return"]) or (hints["return"],))
-
-
-def _is_union(kind: object) -> bool:
-    return typing.get_origin(kind) in (typing.Union, types.UnionType)
-
-
-def _is_plain_union(kind: object) -> bool:
-    """Whether a type is a union of two or more kinds besides None (cattrs handles ``X | None``)."""
-    return _is_union(kind) and len([m for m in typing.get_args(kind) if m is not type(None)]) > 1
-
-
-def _structure_move(
-    data: object, kind: object, *, entry: game.AnyGame, move_types: frozenset[type]
-) -> object:
-    """Read a move of the kind expected (one move class or a union of them) from its text."""
-    if not isinstance(data, str):
-        raise errors.DecodeError(f"expected a move as text, got {errors.quote(data)}")
-    try:
-        move = entry.parse_recorded(data)
-    except errors.CardgamesError as error:
-        raise errors.DecodeError(str(error)) from None
-    allowed = typing.get_args(kind) if _is_union(kind) else (kind,)
-    if type(move) not in allowed or type(move) not in move_types:
-        raise errors.DecodeError(f"{errors.quote(data)} is not a move of the kind expected here")
-    return move
-
-
-def _structure_card(data: object, _kind: object) -> cards.Card:
-    """Read a card from its text."""
-    if not isinstance(data, str):
-        raise errors.DecodeError(f"expected a card as text, got {errors.quote(data)}")
-    try:
-        return cards.Card.parse(data)
-    except errors.CardParseError as error:
-        raise errors.DecodeError(str(error)) from None
-
-
-def _structure_enum(data: object, kind: type[enum.Enum]) -> enum.Enum:
-    """Read an enum member from its name."""
-    if isinstance(data, str) and data in kind.__members__:
-        return kind[data]
-    names = ", ".join(kind.__members__)
-    raise errors.DecodeError(f"expected one of {names}, got {errors.quote(data)}")
-
-
-def _structure_int(data: object, _kind: object) -> int:
-    """Accept an int, not a bool, a float or text."""
-    if isinstance(data, int) and not isinstance(data, bool):
-        return data
-    raise errors.DecodeError(f"expected an int, got {errors.quote(data)}")
-
-
-def _structure_bool(data: object, _kind: object) -> bool:
-    """Accept true or false only."""
-    if isinstance(data, bool):
-        return data
-    raise errors.DecodeError(f"expected true or false, got {errors.quote(data)}")
-
-
-def _structure_str(data: object, _kind: object) -> str:
-    """Accept text only."""
-    if isinstance(data, str):
-        return data
-    raise errors.DecodeError(f"expected a string, got {errors.quote(data)}")
-
-
-@functools.cache
-def _converter(name: str) -> cattrs.Converter:
-    """Build the converter for one game's values (once per game and process)."""
-    entry = cardgames.GAMES[name]
-    move_types = _move_types(entry)
-
-    def is_move_type(kind: object) -> bool:
-        if _is_union(kind):
-            members = [member for member in typing.get_args(kind) if member is not type(None)]
-            return bool(members) and all(member in move_types for member in members)
-        return kind in move_types
-
-    converter = cattrs.Converter(forbid_extra_keys=True)
-
-    def structure_union(data: object, kind: object) -> object:
-        # A union of plain kinds (a seat or a pool, say): the first member the data fits.
-        members = typing.get_args(kind)
-        if data is None and type(None) in members:
-            return None
-        reasons = []
-        for member in members:
-            if member is type(None):
-                continue
-            try:
-                return converter.structure(data, member)
-            except (cattrs.errors.BaseValidationError, errors.CardgamesError) as error:
-                reasons.append(str(_path_error(error, "")))
-        raise errors.DecodeError(" or ".join(reasons))
-
-    converter.register_structure_hook(int, _structure_int)
-    converter.register_structure_hook(bool, _structure_bool)
-    converter.register_structure_hook(str, _structure_str)
-    converter.register_structure_hook_func(_is_plain_union, structure_union)
-    converter.register_unstructure_hook_func(is_move_type, str)
-    converter.register_structure_hook_func(
-        is_move_type,
-        functools.partial(_structure_move, entry=entry, move_types=move_types),
-    )
-    converter.register_unstructure_hook(cards.Card, str)
-    converter.register_structure_hook(cards.Card, _structure_card)
-    # By class, most specific first in the MRO: an IntEnum is an int, a StrEnum a str.
-    for base in (enum.Enum, enum.IntEnum, enum.StrEnum):
-        converter.register_unstructure_hook(base, _member_name)
-        converter.register_structure_hook(base, _structure_enum)
-    _register_rules(converter, entry)
-    return converter
-
-
-def _member_name(member: enum.Enum) -> str:
-    """Return an enum member's name, as it travels."""
-    return member.name
-
-
-def _register_rules(converter: cattrs.Converter, entry: game.AnyGame) -> None:
-    """Structure the game's ``Rules`` from a mapping of option names, validating each."""
-    rules_type = entry.rules_type
-    names = {field.name for field in attrs.fields(rules_type)}
-
-    def structure_rules(data: object, _kind: object) -> object:
-        if not isinstance(data, Mapping):
-            raise errors.DecodeError(f"expected an object of options, got {errors.quote(data)}")
-        unknown = sorted(str(key) for key in data if key not in names)
-        if unknown:
-            listed = ", ".join(sorted(names))
-            raise _FieldError(unknown[0], f"no such option (the options: {listed})")
-        options = {str(key): _plain(value) for key, value in data.items()}
-        for key, value in options.items():  # each option alone first, to name the bad one
-            try:
-                rules_type(**{key: value})
-            except errors.RulesError as error:
-                raise _FieldError(key, str(error)) from None
-        try:
-            return rules_type(**options)
-        except errors.RulesError as error:  # options that are fine alone but not together
-            raise errors.DecodeError(str(error)) from None
-
-    converter.register_structure_hook(rules_type, structure_rules)
-
-
-def _plain(value: object) -> object:
-    """Turn JSON lists back into the tuples ``Rules`` options use."""
-    if isinstance(value, list):
-        return tuple(_plain(item) for item in value)
-    return value
-
-
-def _path_error(error: BaseException, root: str) -> errors.DecodeError:
-    """Turn a cattrs error (or one of ours raised inside a hook) into a DecodeError with a path."""
-    if isinstance(error, _FieldError):
-        where = f"{root}.{error.key}" if root else error.key
-        return errors.DecodeError(f"{where}: {error.reason}")
-    if isinstance(error, errors.DecodeError):
-        return errors.DecodeError(f"{root}: {error}" if root else str(error))
-    if isinstance(
-        error, cattrs.errors.ClassValidationError | cattrs.errors.IterableValidationError
-    ):
-        for inner in error.exceptions:
-            where = _note_of(inner)
-            return _path_error(inner, f"{root}{where}" if root else where.lstrip("."))
-    if isinstance(error, cattrs.errors.ForbiddenExtraKeysError):
-        extra = ", ".join(sorted(error.extra_fields))
-        return errors.DecodeError(f"{root}: unexpected field {extra}")
-    if isinstance(error, KeyError):
-        return errors.DecodeError(f"{root}: missing field {error.args[0]}")
-    return errors.DecodeError(f"{root}: {error}" if root else str(error))
-
-
-def _note_of(error: BaseException) -> str:
-    """Return the path step cattrs noted on an error: ``.field`` or ``[index]``."""
-    for note in getattr(error, "__notes__", ()):
-        if isinstance(note, cattrs.errors.AttributeValidationNote):
-            return f".{note.name}"
-        if isinstance(note, cattrs.errors.IterableValidationNote):
-            return f"[{note.index}]"
-    return ""
-
-
-def _declared(entry: game.AnyGame, kind: object) -> Any:  # noqa: ANN401  # a type form
-    """Return the type the game declares for values of ``kind``: ``Score[HandScore]`` for Score.
-
-    A game's ``score`` returns a generic ``Score`` whose hands are the game's own ``HandScore``;
-    the class of the value alone does not say so.
-    """
-    for function in (entry.score, entry.view):
-        declared = typing.get_type_hints(function)["return"]
-        if kind is declared or kind is typing.get_origin(declared):
-            return declared
-    return kind
-
-
 def encode(value: object, *, game: str | None = None) -> Any:  # noqa: ANN401  # JSON data
-    """Return a value of a game as JSON-compatible data.
+    """Return a value of a game as JSON-compatible data, whole or not at all.
+
+    A state is encoded as its record (:func:`record`): the data is secret, since the seed in
+    it gives away every hand; encode a seat's ``View`` to show a player the match.
 
     Args:
-        value: Rules, a move, a card, a view, a score, or a :class:`GameRecord`.
+        value: Rules, a move, a card, a view, a score, a hand score, a state, or a
+            :class:`GameRecord`.
         game: The game's registry name; None to tell it from the value (rules and states tell,
-            records name it; a move or a view needs the name).
+            records name it; a move, a card or a view needs the name).
+
+    Returns:
+        Dicts, lists, strings, ints, booleans and None only, ready for ``json.dumps``.
 
     Raises:
         DecodeError: If the game cannot be told or is unknown.
+        RulesError: If the value is none of the kinds above, or a record holds a field of the
+            wrong kind.
+
+    Example:
+        >>> from cardgames import codec, kalter_schlag
+        >>> state = kalter_schlag.new_game(seed=3, first_dealer=0)
+        >>> state = kalter_schlag.apply(state, kalter_schlag.Deal())
+        >>> codec.encode(kalter_schlag.view(state, 0), game="kalter-schlag")["hand"]
+        ['K♣', 'A♣', '8♠', '9♠', 'K♠', '8♥', 'J♥', '10♦']
+        >>> codec.encode(state)["moves"]
+        ['deal']
+        >>> codec.encode(state.match)
+        Traceback (most recent call last):
+        ...
+        cardgames.errors.RulesError: cannot encode Match(...): it is none of Kalter Schlag's ...
     """
     if isinstance(value, GameRecord):
         return _encode_record(value)
     entry = _entry(game) if game is not None else _game_of(value)
-    return _converter(entry.name).unstructure(value, _declared(entry, type(value)))
+    kinds = _convert.kinds_of(entry.name)
+    if type(value) is kinds.state:
+        return _encode_record(record(value))
+    form = kinds.form(type(value))
+    if form is None:
+        raise errors.RulesError(f"cannot encode {errors.quote(value)}: it is none of {kinds.names}")
+    try:
+        data = _convert.converter_for(entry.name).unstructure(value, form)
+    except (AttributeError, TypeError, ValueError):  # its fields are not of their declared kinds
+        raise errors.RulesError(
+            f"cannot encode {errors.quote(value)}: its fields are not those of {entry.title}'s "
+            f"{type(value).__name__}"
+        ) from None
+    _convert.check_json(data, value)
+    return data
 
 
 def decode(data: object, kind: type[ValueT], *, game: str) -> ValueT:
-    """Return the value of ``kind`` (a game's ``Rules``, ``View``, ``Score`` …) read from data.
+    """Return the value of ``kind`` (a game's ``Rules``, ``View``, ``State`` …) read from data.
+
+    A ``State`` is read from its record and replayed (:func:`decode_record`, :func:`replay`).
 
     Args:
         data: JSON-compatible data, as :func:`encode` made it.
         kind: The type to build, e.g. ``kalter_schlag.View``; a move union such as
-            ``kalter_schlag.Move`` for a move.
+            ``kalter_schlag.Move`` for a move; :class:`GameRecord` for a record.
         game: The game's registry name.
 
+    Returns:
+        The value, of ``kind``.
+
     Raises:
-        DecodeError: If the data does not describe such a value; the message starts with the
-            path of the bad field.
+        DecodeError: If the data does not describe such a value (the message starts with the
+            path of the bad field), or the game is unknown.
+        RulesError: If ``kind`` is no kind of value of the game that the codec reads.
+
+    Example:
+        >>> from cardgames import codec, kalter_schlag
+        >>> codec.decode(["8♣", "Q♣"], kalter_schlag.View, game="kalter-schlag")
+        Traceback (most recent call last):
+        ...
+        cardgames.errors.DecodeError: expected an object of fields, got ['8♣', 'Q♣']
     """
     entry = _entry(game)
-    try:
-        built: ValueT = _converter(entry.name).structure(data, _declared(entry, kind))
-    except (cattrs.errors.BaseValidationError, errors.CardgamesError, KeyError) as error:
-        raise _path_error(error, "") from None
-    return built
+    kinds = _convert.kinds_of(entry.name)
+    if kind is GameRecord:
+        return cast("ValueT", _decode_record(data, entry))
+    if kind is kinds.state:
+        return cast("ValueT", replay(_decode_record(data, entry)))
+    form = kinds.form(kind)
+    if form is None:
+        raise errors.RulesError(f"cannot decode a {errors.quote(kind)}: decode reads {kinds.names}")
+    # The form is the kind itself, or its declared generic alias (Score[HandScore]).
+    return _convert.structure(entry.name, data, cast("type[ValueT]", form))
 
 
 def record(state: Any) -> GameRecord:  # noqa: ANN401  # any game's state
     """Return the record of a match: its game, rules, seed, seats, first dealer and moves.
 
+    The record also keeps ``state``, so that :func:`replay` of it costs nothing.
+
     Raises:
-        DecodeError: If ``state`` is not a state of a registered game.
+        RulesError: If ``state`` is not a state of a registered game.
+
+    Example:
+        >>> from cardgames import codec, kalter_schlag
+        >>> state = kalter_schlag.new_game(seed=3, first_dealer=1)
+        >>> codec.record(state)
+        GameRecord(game='kalter-schlag', rules=Rules(...), seed=3, players=4, first_dealer=1, \
+moves=(), version=1)
+        >>> codec.record(state.rules)
+        Traceback (most recent call last):
+        ...
+        cardgames.errors.RulesError: expected a state of a game (gin-rummy, kalter-schlag, ...
     """
-    entry = _game_of(state)
+    entry = next(
+        (
+            entry
+            for entry in cardgames.GAMES.values()
+            if type(state) is _convert.kinds_of(entry.name).state
+        ),
+        None,
+    )
+    if entry is None:
+        raise errors.RulesError(
+            f"expected a state of a game ({', '.join(cardgames.GAMES)}), got {errors.quote(state)}"
+        )
     return GameRecord(
         game=entry.name,
         rules=state.rules,
@@ -374,11 +264,15 @@ def record(state: Any) -> GameRecord:  # noqa: ANN401  # any game's state
         players=state.players,
         first_dealer=state.first_dealer,
         moves=state.moves,
+        _state=state,
     )
 
 
 def replay(game_record: GameRecord) -> Any:  # noqa: ANN401  # the state of whichever game
     """Return the state a record describes, by replaying its moves on a new match.
+
+    A record that loading checked (:func:`decode_record`) or that :func:`record` made keeps
+    its state; it is returned after a cheap check that it is this record's, not replayed again.
 
     Raises:
         DecodeError: If the game is unknown, or a move is illegal where it comes (the message
@@ -387,6 +281,14 @@ def replay(game_record: GameRecord) -> Any:  # noqa: ANN401  # the state of whic
     if not isinstance(game_record, GameRecord):
         raise errors.DecodeError(f"expected a GameRecord, got {errors.quote(game_record)}")
     entry = _entry(game_record.game)
+    kept = game_record._state  # noqa: SLF001  # this module's own private field
+    if type(kept) is _convert.kinds_of(entry.name).state and record(kept) == game_record:
+        return kept
+    return _replay(entry, game_record)
+
+
+def _replay(entry: game.AnyGame, game_record: GameRecord) -> Any:  # noqa: ANN401  # a state
+    """Replay a record's moves on a new match of its game."""
     try:
         state = entry.new_game(
             game_record.rules,
@@ -407,15 +309,35 @@ def replay(game_record: GameRecord) -> Any:  # noqa: ANN401  # the state of whic
 
 
 _RECORD_FIELDS: Final = ("version", "game", "rules", "seed", "players", "first_dealer", "moves")
+_NUMBERS: Final = ("seed", "players", "first_dealer")
 
 
 def _encode_record(value: GameRecord) -> dict[str, Any]:
-    """Return a record as data, its moves as text."""
-    converter = _converter(_entry(value.game).name)
+    """Return a record as data, its moves as text, once every field is of its kind."""
+    entry = _entry(value.game)
+    kinds = _convert.kinds_of(entry.name)
+
+    def is_whole(item: object) -> bool:
+        return type(item) is int
+
+    def are_moves(item: object) -> bool:
+        return isinstance(item, tuple | list) and all(type(move) in kinds.moves for move in item)
+
+    checks: dict[str, tuple[Callable[[object], bool], str]] = {
+        "rules": (lambda item: type(item) is entry.rules_type, f"{entry.title} Rules"),
+        **dict.fromkeys((*_NUMBERS, "version"), (is_whole, "a whole number")),
+        "moves": (are_moves, f"a tuple of {entry.title} moves"),
+    }
+    for name, (right, expected) in checks.items():
+        if not right(getattr(value, name)):
+            raise errors.RulesError(
+                f"cannot encode the record: its {name} must be {expected}, "
+                f"not {errors.quote(getattr(value, name))}"
+            )
     return {
         "version": value.version,
-        "game": value.game,
-        "rules": converter.unstructure(value.rules),
+        "game": entry.name,
+        "rules": _convert.converter_for(entry.name).unstructure(value.rules),
         "seed": value.seed,
         "players": value.players,
         "first_dealer": value.first_dealer,
@@ -426,69 +348,80 @@ def _encode_record(value: GameRecord) -> dict[str, Any]:
 def decode_record(data: object) -> GameRecord:
     """Return the record read from data, checked by replaying it.
 
+    The record keeps the state it replayed to, so :func:`replay` of it is free.
+
     Raises:
         DecodeError: For an unknown game or version, a misspelled or impossible option, a move
             that does not parse or is illegal on replay, or a field of the wrong type; the
             message starts with the field's path.
     """
+    return _decode_record(data, None)
+
+
+def _decode_record(data: object, expected: game.AnyGame | None) -> GameRecord:
+    """Read and replay a record (of the ``expected`` game, if given)."""
+    read = _read_record(data, expected)
+    return attrs.evolve(read, _state=_replay(cardgames.GAMES[read.game], read))
+
+
+def _read_record(data: object, expected: game.AnyGame | None) -> GameRecord:
+    """Read a record's fields, each checked for its kind; its moves are not replayed yet."""
     if not isinstance(data, Mapping):
         raise errors.DecodeError(f"expected a record object, got {errors.quote(data)}")
     missing = [name for name in _RECORD_FIELDS if name not in data]
     if missing:
         raise errors.DecodeError(f"{missing[0]}: missing field")
-    extra = sorted(str(key) for key in data if key not in _RECORD_FIELDS)
+    extra = sorted(_convert.key_text(key) for key in data if key not in _RECORD_FIELDS)
     if extra:
         raise errors.DecodeError(f"{extra[0]}: unexpected field")
-    if data["version"] != FORMAT_VERSION or type(data["version"]) is not int:
+    if type(data["version"]) is not int or data["version"] != FORMAT_VERSION:
         raise errors.DecodeError(
             f"version: this library reads format {FORMAT_VERSION}, "
             f"not {errors.quote(data['version'])}"
         )
     entry = _entry(data["game"])
-    converter = _converter(entry.name)
-    rules = _structure_at(converter, data["rules"], entry.rules_type, "rules")
-    numbers = {
-        name: _structure_at(converter, data[name], int, name)
-        for name in ("seed", "players", "first_dealer")
-    }
-    texts = data["moves"]
-    if not isinstance(texts, Sequence) or isinstance(texts, str):
+    if expected is not None and entry is not expected:
+        raise errors.DecodeError(f"game: a record of {entry.name}, not of {expected.name}")
+    rules = _convert.structure(entry.name, data["rules"], entry.rules_type, "rules")
+    numbers = {name: _convert.structure(entry.name, data[name], int, name) for name in _NUMBERS}
+    moves = _read_moves(entry, data["moves"])
+    return GameRecord(game=entry.name, rules=rules, moves=moves, **numbers)
+
+
+def _read_moves(entry: game.AnyGame, texts: object) -> tuple[Any, ...]:
+    """Read a record's moves from their texts (each distinct text once: a match repeats few)."""
+    if not isinstance(texts, Sequence) or isinstance(texts, str | bytes):
         raise errors.DecodeError(f"moves: expected a list of move texts, got {errors.quote(texts)}")
-    parsed = []
+    parsed: dict[str, Any] = {}
     for index, text in enumerate(texts):
         if not isinstance(text, str):
             raise errors.DecodeError(
                 f"moves[{index}]: expected a move as text, got {errors.quote(text)}"
             )
-        try:
-            parsed.append(entry.parse_recorded(text))
-        except errors.CardgamesError as error:
-            raise errors.DecodeError(f"moves[{index}]: {error}") from None
-    result = GameRecord(game=entry.name, rules=rules, moves=tuple(parsed), **numbers)
-    replay(result)
-    return result
-
-
-def _structure_at(
-    converter: cattrs.Converter, data: object, kind: type[ValueT], path: str
-) -> ValueT:
-    """Structure one field of a record, naming it in any error."""
-    try:
-        return converter.structure(data, kind)
-    except (cattrs.errors.BaseValidationError, errors.CardgamesError, KeyError) as error:
-        raise _path_error(error, path) from None
+        if text not in parsed:
+            try:
+                parsed[text] = entry.parse_recorded(text)
+            except errors.CardgamesError as error:
+                raise errors.DecodeError(f"moves[{index}]: {error}") from None
+    return tuple(parsed[text] for text in texts)
 
 
 def dumps(value: object, *, game: str | None = None) -> str:
-    """Return a value as JSON text (:func:`encode`, then ``json.dumps``), cards as ``Q♥``."""
+    """Return a value as JSON text (:func:`encode`, then ``json.dumps``), cards as ``Q♥``.
+
+    Raises:
+        DecodeError: As :func:`encode`.
+        RulesError: As :func:`encode`.
+    """
     return json.dumps(encode(value, game=game), ensure_ascii=False)
 
 
 def loads(text: str | bytes, kind: type[ValueT], *, game: str) -> ValueT:
-    """Return the value of ``kind`` read from JSON text.
+    """Return the value of ``kind`` read from JSON text (a ``State`` from its record's).
 
     Raises:
         DecodeError: If the text is not JSON or does not describe such a value.
+        RulesError: As :func:`decode`, for a ``kind`` it does not read.
     """
     return decode(_parse_json(text), kind, game=game)
 

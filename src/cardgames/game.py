@@ -916,8 +916,18 @@ class Registry(Mapping[str, AnyGame]):
 
     _games: Mapping[str, AnyGame]
 
-    def __init__(self, entries: Mapping[str, AnyGame]) -> None:
-        """Create a registry that reads ``entries`` (a read-only view of them)."""
+    def __init__(self, entries: dict[str, AnyGame]) -> None:
+        """Create a registry that reads ``entries`` (a read-only view of them).
+
+        Raises:
+            RulesError: If ``entries`` is not a dict of games by name.
+        """
+        if type(entries) is not dict or not all(
+            isinstance(key, str) and isinstance(value, Game) for key, value in entries.items()
+        ):
+            raise errors.RulesError(
+                f"a registry reads a dict of games by name, not {errors.quote(entries)}"
+            )
         object.__setattr__(self, "_games", types.MappingProxyType(entries))
 
     def __setattr__(self, name: str, value: object) -> NoReturn:

@@ -274,6 +274,7 @@ def read(text: str, game: str, parse: Callable[[str], MoveT]) -> MoveT:
 
     Raises:
         MoveParseError: If the text is no move of the game, a card in it included.
+        RulesError: If ``game`` is not text or ``parse`` is not callable.
 
     Example:
         >>> read("play ZZ", "Kalter Schlag", Play.parse)
@@ -281,6 +282,11 @@ def read(text: str, game: str, parse: Callable[[str], MoveT]) -> MoveT:
         ...
         cardgames.errors.MoveParseError: cannot read 'play ZZ' as a Kalter Schlag move: cannot ...
     """
+    if not isinstance(game, str) or not callable(parse):
+        raise errors.RulesError(
+            f"read needs the game's name and its parser, not {errors.quote(game)} and "
+            f"{errors.quote(parse)}"
+        )
     try:
         return parse(text)
     except errors.CardParseError as error:
