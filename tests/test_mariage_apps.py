@@ -117,7 +117,7 @@ def test_the_point_is_one_action_and_index_to_move_shows_the_hand_s_sequence() -
     move = mg.index_to_move(encoding.CLAIM_ACTIONS, state)
     assert move == mg.Claim(Pool.POINT, "8♠ 9♠ 10♠ J♠")
     assert mg.move_to_index(mg.Claim(Pool.POINT, "8♠ 9♠ 10♠")) == encoding.CLAIM_ACTIONS
-    with pytest.raises(errors.RulesError, match="action 54 is not legal now"):
+    with pytest.raises(errors.IllegalMoveError, match="action 54 is not legal now"):
         mg.index_to_move(54, state)
 
 
@@ -186,13 +186,14 @@ def test_observations_hold_what_the_seat_sees() -> None:
     assert block(seen, 6, "to move") == (0, 0, 0, 0, 1, 0)
     assert block(seen, 6, "dealer") == (0, 0, 0, 0, 0, 1)
     assert block(seen, 6, "phase") == (0, 0, 1, 0)
-    assert block(seen, 6, "queen due") == (0, 1, 0, 0)
+    assert block(seen, 6, "queen due") == (0, 0, 0, 0)  # only her holder, seat 4, is told
     assert block(seen, 6, "balances") == state.balances
     assert block(seen, 6, "pools") == state.pools
     assert block(seen, 6, "hand number") == (1,)
     # Seat 4's observation is turned: it is position 0 there, and seat 0 is position 2.
     turned = mg.observation(state, 4)
     assert block(turned, 6, "to move") == (1, 0, 0, 0, 0, 0)
+    assert block(turned, 6, "queen due") == (0, 1, 0, 0)
     assert block(turned, 6, "balances") == state.balances[4:] + state.balances[:4]
     done = play(state, "Q♠ 8♠ 6♠ A♠")
     played = block(mg.observation(done, 0), 6, "played")

@@ -16,7 +16,7 @@ import pytest
 import cardgames
 from cardgames import cards, errors
 from cardgames import mariage as mg
-from cardgames.mariage import deals
+from cardgames.mariage import deals, ledger
 from cardgames.mariage.pools import Pool
 
 DEALER = 5
@@ -152,7 +152,8 @@ def hand_text(state: mg.State, seat: int) -> str:
 
 
 def lines(state: mg.State) -> list[str]:
-    return list(mg.score(state).ledger_lines)
+    """Every payment of the session, as text."""
+    return [str(payment) for payment in state.ledger]
 
 
 # --- The rule set's examples ---------------------------------------------------------------------
@@ -460,7 +461,7 @@ def test_deal_out_of_turn() -> None:
     assert first.dealer == 2
     assert sum(first.points) == sum(dealt.balances) - 300
     assert "seat 2 pays seat 0 1 chip: dealt out of turn" in lines(dealt)
-    assert mg.score(dealt).ledger[-1].hand == 1
+    assert dealt.ledger[-1].hand == 1
 
 
 @pytest.mark.parametrize(
@@ -586,7 +587,7 @@ def test_ante_only_once() -> None:
     second = mg.apply(state, mg.Deal())
     antes = [line for line in lines(second) if line.endswith("ante")]
     assert len(antes) == 36
-    assert all(payment.hand == 1 for payment in mg.score(second).ledger if payment.reason == "ante")
+    assert all(payment.hand == 1 for payment in second.ledger if payment.reason == "ante")
 
 
 def test_no_debt() -> None:
@@ -745,6 +746,68 @@ def test_own_marriage_lead_bonus() -> None:
         assert ("seat 1 pays seat 0 1 chip: own marriage K♠ Q♠ led" in lines(second)) is bonus
 
 
+def test_own_marriage_lead_bonus_is_a_chip_from_each_player_whatever_rule_27_pays() -> None:
+    # Rule 24's reading pays 1 chip from each player; table_marriage_payment is rule 27's.
+    # Trump ♣ (A♣). Seat 0 holds K♥ and Q♥ and leads both; no jester is dealt.
+    hands = (
+        "K♥ Q♥ 7♠ 9♠ J♣",
+        "6♥ 7♥ 8♠ 10♣ 6♦",
+        "8♥ 9♥ 10♠ 7♦ 8♦",
+        "10♥ J♥ 6♠ 9♦ 10♦",
+        "A♥ Q♠ K♠ 6♣ 7♣",
+        "A♠ 8♣ 9♣ Q♦ K♦",
+    )
+    rules = mg.Rules(own_marriage_lead_bonus=True, table_marriage_payment=2)
+    state = deal(hands, "A♣", rules)
+    first = run(state, "K♥ 6♥ 8♥ 10♥ A♥ 8♣")
+    second = run(first, "Q♥ 7♥ 9♥ J♥ 6♣ 9♣")
+    assert [trick.winner for trick in second.tricks] == [0, 0]
+    assert change(state, second) == (5, -1, -1, -1, -1, -1)
+    assert "seat 5 pays seat 0 1 chip: own marriage K♥ Q♥ led" in lines(second)
+
+
+def test_heart_marriage_on_the_table_pays_a_chip_whatever_rule_27_pays() -> None:
+    # Rule 28 pays the Q♥ player 1 chip from each player; table_marriage_payment=2 is rule 27's.
+    state = deal(E3, "8♣", mg.Rules(table_marriage_payment=2))
+    state = run(state, "6♦ 7♦ A♦ 8♦ 9♦ 10♦")
+    after = run(state, "K♥ Q♥ 6♥ 7♥ 8♥ 9♥")
+    assert change(state, after) == (-1, -1, -1, -1, -1, 5)
+    # A marriage in another suit is paid table_marriage_payment: E2, seat 1 takes K♠ Q♠.
+    e2 = deal(E2, "8♣", mg.Rules(table_marriage_payment=2))
+    assert change(e2, run(e2, "9♠ K♠ Q♠ A♠ 7♣ 6♠")) == (-2, 8, -2, -2, 0, -2)
+
+
+def test_a_pool_that_holds_nothing_gets_no_chip_back() -> None:
+    # Rule 12: whoever empties a pool puts a chip back. With no ante the pools hold nothing,
+    # so E1's winners empty nothing: the pools stay empty and nobody refills them.
+    state = deal(E1, "7♣", mg.Rules(ante_per_pool=0))
+    assert state.pools == (0,) * 6
+    assert not [line for line in lines(state) if line.endswith("refill")]
+    assert state.balances == (48, 48, 48, 60, 48, 48)  # only the heart marriage held is paid
+    assert mg.view(state, 0).pools_won == (2, 3, 2, 3, 3)  # the pools are still won
+    # A pool that holds chips is refilled as before: E1 with the ante.
+    assert deal(E1, "7♣").pools == (1, 1, 1, 1, 1, 6)
+
+
+def test_a_point_is_claimed_whole() -> None:
+    # Seat 0 holds 8♠ 9♠ 10♠ J♠: legal_moves offers the whole run, and apply agrees.
+    rules = mg.Rules(auto_claim=False)
+    order = mg.order_for({0: "8♠ 9♠ 10♠ J♠ 6♥"}, dealer=DEALER, players=6, trump_card="7♣")
+    state = mg.apply(start(rules), mg.Deal(order=order))
+    part = mg.Claim(Pool.POINT, "8♠ 9♠ 10♠")
+    whole = mg.Claim(Pool.POINT, "8♠ 9♠ 10♠ J♠")
+    assert whole in mg.legal_moves(state)
+    assert part not in mg.legal_moves(state)
+    assert not mg.is_legal(state, part)
+    assert not mg.is_legal(state, part, seat=0)
+    with pytest.raises(
+        errors.IllegalMoveError,
+        match=r"a point is claimed whole \(rule 13\): you hold 8♠ 9♠ 10♠ J♠",
+    ):
+        mg.apply(state, part, seat=0)
+    assert mg.is_legal(state, whole, seat=0)
+
+
 # --- Errors, views, narration, the score sheet -------------------------------------------------
 
 
@@ -851,7 +914,8 @@ def test_view_of_the_trick_and_the_tricks() -> None:
     state = run(deal(E2, "8♣"), "9♠ K♠")
     view = mg.view(state, 3)
     assert view.current_player == 4
-    assert view.queen_due == cards.Card.parse("Q♠")
+    assert view.queen_due is None  # only her holder is told
+    assert mg.view(state, 4).queen_due == cards.Card.parse("Q♠")
     assert view.trick is not None
     assert str(view.trick) == "0:9♠ 1:K♠"
     after = run(state, "Q♠ A♠ 7♣ 6♠")
@@ -938,7 +1002,43 @@ def test_score_sheet() -> None:
         "pools     pool I: 6  pool II: 6  pool III: 1  pool IV: 6  pool V: 1  pool VI: 5"
     )
     assert "seat 0 pays seat 4 1 chip: jester captured by Q♥" in text
-    assert len(sheet.ledger_lines) == len(sheet.ledger)
+    assert sheet.payment_lines == tuple(map(str, sheet.payments))
+
+
+def long_session(deals: int) -> list[mg.State]:
+    """The states at the first trick of each deal of a session of ``deals`` deals."""
+    state = mg.new_game(mg.Rules(rounds=deals), seed=8, players=6, first_dealer=0)
+    found = []
+    while not mg.is_over(state):
+        state = mg.apply(state, mg.legal_moves(state)[0])
+        if len(state.trick) == 1 and not state.tricks:
+            found.append(state)
+    return found
+
+
+def test_score_reads_this_deal_s_payments_not_the_session_s(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    states = long_session(8)
+    read: list[int] = []
+    party = ledger._party  # noqa: SLF001  # the function that names a party of each payment
+
+    def counted(number: int) -> int | mg.Pool | None:
+        read.append(number)
+        return party(number)
+
+    monkeypatch.setattr(ledger, "_party", counted)
+    for state in (states[1], states[-1]):
+        read.clear()
+        sheet = mg.score(state)
+        # Two parties a payment: score made those of this deal, and no others.
+        assert len(read) == 2 * len(sheet.payments)
+        assert {payment.hand for payment in sheet.payments} == {state.hand_number}
+    last = states[-1]
+    assert len(last.ledger) > 40 * len(mg.score(last).payments)
+    # The finished deals are shared from one state to the next, not rebuilt.
+    early, late = mg.score(states[2]), mg.score(last)
+    assert all(a is b for a, b in zip(early.hands, late.hands[: len(early.hands)], strict=True))
 
 
 def test_replay_with_events() -> None:

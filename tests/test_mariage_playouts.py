@@ -17,7 +17,7 @@ import pytest
 
 from cardgames import cards
 from cardgames import mariage as mg
-from cardgames.mariage import deals, play
+from cardgames.mariage import deals, ledger, play
 from cardgames.mariage.rules import (
     DIRECTIONS,
     FORCED_QUEEN_MODES,
@@ -58,8 +58,6 @@ def check_views(state: mg.State, legal: tuple[mg.Move, ...]) -> None:
     """Each view shows its own hand and public facts only."""
     mover = mg.current_player(state)
     shown = {card for _, claim in state.table.claims for card in claim.cards}
-    if state.due >= 0:
-        shown.add(cards.CARDS[state.due])  # the queen called out of turn: her holder is asked
     for seat in range(state.players):
         view = mg.view(state, seat)
         assert view.hand == tuple(cards.cards_in(state.hands[seat]))
@@ -115,8 +113,26 @@ def checked_apply(state: mg.State, move: mg.Move) -> mg.State:
     return after
 
 
+def check_sheet(state: mg.State) -> None:
+    """The score's payments are this deal's; each finished deal's payments net to its points."""
+    sheet = mg.score(state)
+    every = state.ledger
+    assert every == ledger.payments(state.table.ledger)
+    assert sheet.payments == tuple(p for p in every if p.hand >= state.hand_number)
+    for hand in sheet.hands:
+        net = [0] * state.players
+        for payment in every:
+            if payment.hand == hand.number:
+                if isinstance(payment.payer, int):
+                    net[payment.payer] -= payment.amount
+                if isinstance(payment.payee, int):
+                    net[payment.payee] += payment.amount
+        assert tuple(net) == hand.points
+
+
 def check_result(state: mg.State, total: int) -> None:
     """The score sheet of a finished session."""
+    check_sheet(state)
     sheet = mg.score(state)
     assert sheet.over
     assert sheet.losers
@@ -158,6 +174,7 @@ def session(
         if thorough:
             check_cards(state)
             check_views(state, legal)
+            check_sheet(state)
         move = (table_event(state, chooser) if events else None) or chooser.choice(legal)
         after = checked_apply(state, move) if thorough else mg.apply(state, move)
         if isinstance(move, mg.Deal):

@@ -138,7 +138,8 @@ def _replayed(entry: game.AnyGame, state: Any, deal_at: int, order: list[cards.C
             after = entry.apply(current, move)
         except errors.IllegalMoveError:
             return None  # the swap changed what someone could play
-        lines.append(entry.narrate(current, move, after))
+        # Whose turn it is is public too: Mariage's forced queen moves the turn to her holder.
+        lines.append((entry.narrate(current, move, after), entry.current_player(after)))
         current = after
     return current, lines
 

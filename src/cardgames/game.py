@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import types
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from typing import Any, Final, Generic, NoReturn, Protocol, TypeVar, overload
+from typing import Any, Final, Generic, NoReturn, Protocol, TypeVar, cast, overload
 
 import attrs
 import typing_extensions
@@ -186,7 +186,7 @@ class Sheet(Sequence[HandT_co]):
     def __getitem__(self, index: int | slice) -> HandT_co | tuple[HandT_co, ...]:
         """Return a hand (the last one without building the tuple), or a slice as a tuple."""
         chain = self._chain
-        if chain is not None and type(index) is int and index in (-1, chain.length - 1):
+        if chain is not None and type(index) is int and (index == -1 or index == chain.length - 1):
             return chain.move
         return self._tuple()[index]
 
@@ -916,7 +916,7 @@ class Registry(Mapping[str, AnyGame]):
 
     _games: Mapping[str, AnyGame]
 
-    def __init__(self, entries: dict[str, AnyGame]) -> None:
+    def __init__(self, entries: object) -> None:
         """Create a registry that reads ``entries`` (a read-only view of them).
 
         Raises:
@@ -928,7 +928,9 @@ class Registry(Mapping[str, AnyGame]):
             raise errors.RulesError(
                 f"a registry reads a dict of games by name, not {errors.quote(entries)}"
             )
-        object.__setattr__(self, "_games", types.MappingProxyType(entries))
+        object.__setattr__(
+            self, "_games", types.MappingProxyType(cast("dict[str, AnyGame]", entries))
+        )
 
     def __setattr__(self, name: str, value: object) -> NoReturn:
         """Refuse every assignment: the registry is read-only."""

@@ -112,6 +112,8 @@ class History(Generic[MoveT]):
 
     def __eq__(self, other: object) -> bool:
         """Compare the moves of two chains, stopping at the first shared link."""
+        if self is other:
+            return True
         if not isinstance(other, History):
             return NotImplemented
         mine: History[MoveT] | None = self

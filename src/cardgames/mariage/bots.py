@@ -33,6 +33,7 @@ Example:
 from __future__ import annotations
 
 import random
+import types
 from collections.abc import Sequence
 from typing import Final
 
@@ -51,12 +52,14 @@ __all__ = ["RuleAgent"]
 _ROYALS: Final = (KING_OF_HEARTS, QUEEN_OF_HEARTS)
 _KING: Final = cards.Rank.KING
 _QUEEN: Final = cards.Rank.QUEEN
-_HOLDERS: Final = {
-    Pool.MARRIAGE: _ROYALS,
-    Pool.KING: (KING_OF_HEARTS,),
-    Pool.QUEEN: (QUEEN_OF_HEARTS,),
-    Pool.JESTER: (JESTER,),
-}
+_HOLDERS: Final = types.MappingProxyType(
+    {
+        Pool.MARRIAGE: _ROYALS,
+        Pool.KING: (KING_OF_HEARTS,),
+        Pool.QUEEN: (QUEEN_OF_HEARTS,),
+        Pool.JESTER: (JESTER,),
+    }
+)
 """The cards a claim of each pool II–V shows its claimant holds."""
 _OUTRANKED: Final = 0.25
 """The chance the agent gives a card that wins the trick so far when an unseen card of the suit

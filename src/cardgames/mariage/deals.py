@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import operator
+import types
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Final
 
@@ -26,8 +27,18 @@ __all__ = ["PACKETS", "PACKS", "order_for", "receivers"]
 PACKETS: Final = (3, 2)
 """Each player gets a packet of 3 cards, then one of 2 (rule 9)."""
 
-PACKS: Final = {36: cards.pack(36), 52: cards.pack(52)}
-"""The two packs, by size (rule 2)."""
+_PACKS: Final = {36: cards.pack(36), 52: cards.pack(52)}
+"""The engine's own copy of the two packs, by size: what it deals and checks orders against."""
+
+PACKS: Final[Mapping[int, tuple[cards.Card, ...]]] = types.MappingProxyType(_PACKS)
+"""The two packs, by size (rule 2): a read-only view, so that no caller can change the pack
+the engine deals."""
+
+
+def pack_of(size: int) -> tuple[cards.Card, ...]:
+    """Return the pack of ``size`` cards (36 or 52), as the engine deals it."""
+    return _PACKS[size]
+
 
 NO_WINNERS: Final[tuple[int | None, ...]] = (None,) * len(CLAIMED)
 """The pools I–V won by nobody: a deal's ``pools_won`` before its claims are paid."""
@@ -179,7 +190,7 @@ def _dealt(match: Match, dealer: int, move: Deal) -> tuple[list[int], cards.Card
         )
     else:
         try:
-            stacked = dealing.validate_order(move.order, PACKS[size])
+            stacked = dealing.validate_order(move.order, _PACKS[size])
         except errors.RulesError as error:
             raise _illegal(str(error), move, dealer) from None
         order = tuple(card.mask for card in stacked)
@@ -189,7 +200,9 @@ def _dealt(match: Match, dealer: int, move: Deal) -> tuple[list[int], cards.Card
     return hands, cards.CARDS[order[players * HAND_SIZE].bit_length() - 1]
 
 
-_MASKS: Final = {size: tuple(card.mask for card in pack) for size, pack in PACKS.items()}
+_MASKS: Final[Mapping[int, tuple[int, ...]]] = types.MappingProxyType(
+    {size: tuple(card.mask for card in pack) for size, pack in _PACKS.items()}
+)
 """Each pack's cards as bit masks (``1 << card.index``), in the pack's order."""
 
 
@@ -288,11 +301,11 @@ def _settle(
             reason = _point_held(
                 next(c.cards for s, c in made if s == winner and c.pool is Pool.POINT)
             )
-        party = -1 - place
-        groups += (
-            (reason, ((party, winner, pools[place]),)),
-            ("refill", ((winner, party, refill),)),
+        won_pool = scoring.unchecked_pool_win(
+            -1 - place, winner, content=pools[place], refill=refill
         )
+        if won_pool:  # a pool that holds nothing is not emptied: nothing is put back (rule 12)
+            groups += ((reason, won_pool[:1]), ("refill", won_pool[1:]))
         if place == 1:  # pool II: the heart marriage held is paid by every other player
             paid = scoring.unchecked_from_each_other(
                 winner, players=players, amount=rules.held_marriage_payment
@@ -334,10 +347,19 @@ def claim(before: State, seat: int, move: Claim) -> State:
         raise _illegal(reason, move, seat)
     if any(made.pool is move.pool and who == seat for who, made in table.claims):
         raise _illegal(f"you have already claimed {move.pool} ({move.pool.word})", move, seat)
-    if before.hands[seat] & move.mask != move.mask:
+    hand = before.hands[seat]
+    if hand & move.mask != move.mask:
         raise _illegal(
             f"you cannot claim {move.pool} ({move.pool.word}): you do not hold "
             f"{cards.format_cards(move.cards)}",
+            move,
+            seat,
+        )
+    if move.pool is Pool.POINT and move.mask != claims.sequence_in(hand):
+        held = cards.format_cards(cards.cards_in(claims.sequence_in(hand)))
+        raise _illegal(
+            f"a point is claimed whole (rule 13): you hold {held}, "
+            f"not only {cards.format_cards(move.cards)}",
             move,
             seat,
         )
@@ -428,7 +450,7 @@ def order_for(
     size = rules.pack_size(players)
     dealer = game.check_seat(dealer, players, what="dealer")
     wanted = dealing.by_seat(hands, players)
-    pack = PACKS[size]
+    pack = _PACKS[size]
     turned: tuple[cards.Card, ...] = ()
     if trump_card is not None:
         turned = cards.as_cards([trump_card])

@@ -41,6 +41,7 @@ Example:
 from __future__ import annotations
 
 import functools
+import types
 from collections.abc import Iterable, Mapping
 from typing import Final
 
@@ -81,11 +82,13 @@ DECLINE_ACTION: Final = PASS_ACTION + 1
 NUM_MOVES: Final = DECLINE_ACTION + 1
 """How many actions Mariage has: 60."""
 
-_SINGLE: Final[dict[object, int]] = {
-    core_moves.Deal: DEAL_ACTION,
-    Pass: PASS_ACTION,
-    Decline: DECLINE_ACTION,
-}
+_SINGLE: Final[Mapping[object, int]] = types.MappingProxyType(
+    {
+        core_moves.Deal: DEAL_ACTION,
+        Pass: PASS_ACTION,
+        Decline: DECLINE_ACTION,
+    }
+)
 """The action of each kind of move that is one action whatever it holds."""
 
 
@@ -170,7 +173,7 @@ def _blocks(players: int) -> tuple[game.Block, ...]:
         (
             "queen due",
             _SUITS,
-            "1 for the suit of the queen the position to move must play on her king",
+            "1 for the suit of the queen the observer must play on her king (her holder only)",
         ),
         (
             "queens declined",
@@ -188,14 +191,17 @@ def _blocks(players: int) -> tuple[game.Block, ...]:
 def layout(players: int) -> tuple[game.Block, ...]:
     """Return the blocks of an observation of a session of ``players``, in order.
 
+    Args:
+        players: The number of seats, 5 to 10.
+
     Raises:
-        RulesError: If ``players`` is not 5 to 10.
+        RulesError: If ``players`` is not 5 to 10 (None included).
 
     Example:
         >>> [(block.name, block.offset, block.length) for block in layout(6)[:4]]
         [('hand', 0, 52), ('trump card', 52, 52), ('trump suit', 104, 4), ('trick', 108, 348)]
     """
-    return _blocks(game.check_players(players, PLAYER_COUNTS, says=_PLAYERS))
+    return _blocks(game.check_players(players, PLAYER_COUNTS, says=_PLAYERS, none_is_usual=False))
 
 
 def observation_size(rules: Rules | None, players: int) -> int:
@@ -203,9 +209,13 @@ def observation_size(rules: Rules | None, players: int) -> int:
 
     It is ``127 + 167 N + N²`` for *N* players: 1,165 for six, 1,897 for ten.
 
+    Args:
+        rules: The session's options; None for the defaults (the length is the same for all).
+        players: The number of seats, 5 to 10.
+
     Raises:
         RulesError: If ``rules`` is not Mariage's ``Rules`` (or None), or ``players`` is not 5
-            to 10.
+            to 10 (None included).
 
     Example:
         >>> observation_size(None, 6), observation_size(None, 10)

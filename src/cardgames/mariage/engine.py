@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-import typing
+import contextlib
 from collections.abc import Sequence
 from typing import Final
 
 from cardgames import cards, errors, game, history, tricks
 from cardgames import moves as core_moves
 from cardgames.mariage import closing, deals, ledger, play
+from cardgames.mariage._narration import narrate
 from cardgames.mariage.deals import PACKS, order_for
 from cardgames.mariage.moves import (
     DECLINE,
@@ -133,16 +134,32 @@ def new_game(
 def pack(rules: Rules, players: int) -> tuple[cards.Card, ...]:
     """Return the cards a session is played with: 36 for five or six players, else 52 (rule 2).
 
+    Args:
+        rules: The session's options (``Rules.deck_for_players`` sets the pack).
+        players: The number of seats, 5 to 10.
+
     Raises:
-        RulesError: If ``rules`` is not Mariage's or ``players`` is not 5 to 10.
+        RulesError: If ``rules`` is not Mariage's ``Rules`` (None included) or ``players`` is
+            not 5 to 10 (None included).
 
     Example:
         >>> from cardgames import mariage
         >>> len(mariage.pack(mariage.Rules(), 6)), len(mariage.pack(mariage.Rules(), 7))
         (36, 52)
     """
-    rules = game.check_rules(rules, Rules, _MODULE)
-    return PACKS[rules.pack_size(players)]
+    rules, players = _session(rules, players)
+    return deals.pack_of(rules.pack_size(players))
+
+
+def _session(rules: object, players: object) -> tuple[Rules, int]:
+    """Return a session's rules and number of seats, checked: neither may be None."""
+    if rules is None:
+        raise errors.RulesError(
+            "rules must be a mariage.Rules, not None (Rules() for the defaults)"
+        )
+    checked = game.check_rules(rules, Rules, _MODULE)
+    count = game.check_players(players, PLAYER_COUNTS, says=_PLAYERS, none_is_usual=False)
+    return checked, count
 
 
 def max_hand_moves(rules: Rules, players: int) -> int:
@@ -152,8 +169,13 @@ def max_hand_moves(rules: Rules, players: int) -> int:
     ``auto_claim=False`` five claims and a pass from each; in ``penalty_only`` a decline for
     each king.
 
+    Args:
+        rules: The session's options.
+        players: The number of seats, 5 to 10.
+
     Raises:
-        RulesError: If ``rules`` is not Mariage's or ``players`` is not 5 to 10.
+        RulesError: If ``rules`` is not Mariage's ``Rules`` (None included) or ``players`` is
+            not 5 to 10 (None included).
 
     Example:
         >>> from cardgames import mariage
@@ -165,8 +187,7 @@ def max_hand_moves(rules: Rules, players: int) -> int:
         ... )
         (32, 72)
     """
-    rules = game.check_rules(rules, Rules, _MODULE)
-    players = game.check_players(players, PLAYER_COUNTS, says=_PLAYERS)
+    rules, players = _session(rules, players)
     claims = 0 if rules.auto_claim else players * (len(CLAIMED) + 1)
     declines = _KINGS_IN_PACK if rules.forced_queen == "penalty_only" else 0
     return 2 + claims + players * HAND_SIZE + declines
@@ -230,7 +251,8 @@ def apply(state: State, move: Move, /, *, seat: int | None = None) -> State:
         move: A ``Deal``, ``Claim``, ``Pass``, ``Decline`` or ``Play``; or one of the recorded
             table events ``Misdeal`` and ``DealOutOfTurn``.
         seat: If given, the seat that sends the move (a server passes its connection's seat);
-            it must be the seat to move. A seat never sends a table event.
+            it must be the seat to move. Only the table makes the table events and a stacked
+            ``Deal(order=...)``: they are applied without a seat and refused from every seat.
 
     Raises:
         IllegalMoveError: If the move breaks a rule, or is not a Mariage move at all; the
@@ -324,19 +346,24 @@ def _apply_checked(state: State, move: Move, seat: int | None) -> State:
     )
 
 
-def _record_event(state: State, move: Misdeal | DealOutOfTurn, seat: object) -> State:
-    """Apply a recorded table event, refused when a seat sends it (rules 35, 36)."""
-    if state.match.winners is not None:
-        raise errors.MatchOverError(
-            "the match is over: no more moves", move=move, seat=seat if type(seat) is int else None
-        )
+def _record_event(state: State, move: Misdeal | DealOutOfTurn, seat: int | None) -> State:
+    """Apply a recorded table event; refuse it from every seat (rules 35, 36).
+
+    A seat is first checked as for any move (a seat that is no seat number is a RulesError, a
+    finished session a MatchOverError); then the event is refused whoever sends it.
+    """
     if seat is not None:
+        with contextlib.suppress(errors.NotYourTurnError):  # refused below, whoever it is
+            game.check_turn(current_player(state), seat, move)
         what = "misdeal" if type(move) is Misdeal else "a deal out of turn"
         raise errors.IllegalMoveError(
-            f"{what} is a recorded table event, not a player's move: apply it without a seat",
+            f"{what} is a recorded table event, not a player's move: only the table records "
+            "it, applying it without a seat",
             move=move,
-            seat=seat if type(seat) is int else None,
+            seat=seat,
         )
+    if state.match.winners is not None:
+        raise errors.MatchOverError("the match is over: no more moves", move=move, seat=None)
     if isinstance(move, Misdeal):
         return closing.misdeal(state, move)
     return closing.deal_out_of_turn(state, move)
@@ -370,7 +397,11 @@ def is_over(state: State) -> bool:
 
 
 def score(state: State) -> Score:
-    """Return the score sheet: net results, balances, pools, every deal and the ledger.
+    """Return the score sheet: net results, balances, pools, every deal and this deal's payments.
+
+    Its cost does not grow with the session: the finished deals are shared from one state to
+    the next, and only this deal's payments are read (every payment of the session is
+    :attr:`State.ledger <cardgames.mariage.State.ledger>`).
 
     Raises:
         RulesError: If ``state`` is not a Mariage state.
@@ -380,7 +411,7 @@ def score(state: State) -> Score:
         >>> state = mariage.new_game(mariage.Rules(auto_claim=False), seed=3, first_dealer=5)
         >>> state = mariage.apply(state, mariage.Deal())
         >>> sheet = mariage.score(state)
-        >>> sheet.pools, sheet.ledger_lines[0]
+        >>> sheet.pools, sheet.payment_lines[0]
         ((6, 6, 6, 6, 6, 6), 'seat 0 pays pool I 1 chip: ante')
     """
     match = game.check_state(state, State, _MODULE).match
@@ -393,7 +424,7 @@ def score(state: State) -> Score:
         losers=match.losers or (),
         balances=table.balances,
         pools=table.pools,
-        ledger=ledger.payments(table.ledger),
+        payments=ledger.unchecked_payments(table.ledger, since=max(match.hand_number - 1, 0)),
         discarded=match.discarded,
     )
 
@@ -440,7 +471,9 @@ def view(state: State, seat: int) -> View:
         trick=trick,
         tricks=state.tricks,
         tricks_taken=_taken(state.tricks, match.players),
-        queen_due=cards.CARDS[state.due] if state.due >= 0 and not table.closed else None,
+        # Only the queen's holder is told: when he is next in turn anyway, nothing else shows
+        # that he holds her (rule 23).
+        queen_due=cards.CARDS[state.due] if state.due >= 0 and seat == mover else None,
         queens_declined=tuple(suit for suit in cards.Suit if table.declined >> suit & 1),
         balances=table.balances,
         pools=table.pools,
@@ -451,147 +484,3 @@ def view(state: State, seat: int) -> View:
         losers=match.losers or (),
         legal_moves=legal_moves(state) if mover == seat else (),
     )
-
-
-def narrate(before: State, move: Move, after: State) -> str | None:
-    """Return a line of public facts: deals, claims, the forced queen, tricks and payments.
-
-    None for a play that neither finishes a trick nor answers a king, and for a pass that does
-    not end the claims. The line of a move that ends a deal (its last card, or a misdeal) goes
-    on with the deal's score line, ``deal 3 over: …`` (its
-    :attr:`~cardgames.game.HandScore.explanation`), and with the session's result when the
-    deal ends the session, so that a server can broadcast it.
-
-    Raises:
-        RulesError: If ``before`` or ``after`` is not a Mariage state, ``move`` not a Mariage
-            move, or ``after`` not the state ``move`` led to from ``before``.
-
-    Example:
-        >>> from cardgames import mariage
-        >>> state = mariage.new_game(seed=2, first_dealer=1)
-        >>> after = mariage.apply(state, mariage.Deal())
-        >>> print(mariage.narrate(state, mariage.Deal(), after))  # doctest: +ELLIPSIS
-        deal 1: seat 1 deals, ... turned up for trump; ante 1 chip a pool from each player...
-    """
-    game.check_state(before, State, _MODULE)
-    game.check_state(after, State, _MODULE)
-    if type(move) not in _MOVES:
-        raise errors.RulesError(f"expected a Mariage move, not {errors.quote(move)}")
-    game.check_step(before, move, after)
-    line = _line(before, move, after)
-    if before.table.closed or not after.table.closed:
-        return line
-    ended = f"deal {after.hand_number} over: {after.match.hand_scores[-1].explanation}"
-    return "; ".join(filter(None, (line, ended, _result(after))))
-
-
-_MOVES: Final = frozenset(typing.get_args(Move))
-"""The classes of Mariage's moves."""
-
-
-def _result(after: State) -> str:
-    """Return the session's result once it is over, else ``""``."""
-    winners = after.match.winners
-    if winners is None:
-        return ""
-    if not winners:
-        return "the session is over: every balance is equal, nobody wins"
-    who = "seat" if len(winners) == 1 else "seats"
-    verb = "wins" if len(winners) == 1 else "win"
-    chips = after.table.balances[winners[0]]
-    return f"the session is over: {who} {', '.join(map(str, winners))} {verb} with {chips} chips"
-
-
-def _line(before: State, move: Move, after: State) -> str | None:
-    """Return the line of commentary on a move, before a deal's score line is added."""
-    if type(move) is Misdeal:
-        link = after.table.ledger
-        paid = [] if link is None else list(link.move[1])
-        return "; ".join([f"seat {after.dealer} misdealt: the deal is void", *_summaries(paid)])
-    paid = _payments_between(before, after)
-    if type(move) is Deal:
-        rules = after.match.rules
-        head = (
-            f"deal {after.hand_number}: seat {after.dealer} deals, {after.trump} turned up for "
-            "trump"
-        )
-        if any(reason == "ante" for reason, _ in paid):
-            head += f"; ante {rules.ante_per_pool} chip a pool from each player"
-        shown = [
-            f"seat {who} shows {made.pool} ({_shown(made)})" for who, made in after.table.claims
-        ]
-        return "; ".join([head, *shown, *_summaries(paid)])
-    if type(move) is Claim:
-        seat = after.table.claims[-1][0]
-        return f"seat {seat} claims {move.pool} ({_shown(move)})"
-    if type(move) is DealOutOfTurn:
-        return "; ".join([f"seat {move.seat} deals out of turn", *_summaries(paid)])
-    if type(move) is Decline:
-        queen, king = cards.CARDS[before.due], cards.CARDS[before.due + 1]
-        return "; ".join(
-            [f"seat {before.turn} declines to play {queen} on {king}", *_summaries(paid)[-1:]]
-        )
-    if type(move) is Pass:
-        return "; ".join(["the claims are made", *_summaries(paid)]) if paid else None
-    lines = []
-    if before.due >= 0 and isinstance(move, Play):
-        lines.append(
-            f"seat {before.turn} plays {move.card} on {cards.CARDS[before.due + 1]} out of turn"
-        )
-    if len(after.tricks) != len(before.tricks) or after.table.closed is not before.table.closed:
-        trick = after.tricks[-1]
-        lines.append(f"trick {len(after.tricks)}: {trick}")
-        lines.extend(_summaries(paid))
-    return "; ".join(lines) or None
-
-
-def _shown(made: Claim) -> str:
-    """Return the cards shown with a claim."""
-    return cards.format_cards(made.cards)
-
-
-def _payments_between(before: State, after: State) -> list[ledger.Group]:
-    """Return the groups of payments ``after`` added to the ledger of ``before``, oldest first."""
-    found: list[ledger.Group] = []
-    link = after.table.ledger
-    stop = before.table.ledger
-    floor = 0 if stop is None else stop.length
-    while link is not None and link.length > floor:
-        found[:0] = link.move[1]
-        link = link.previous
-    return found
-
-
-def _summaries(entries: Sequence[ledger.Group]) -> list[str]:
-    """Return the entries as ``reason: seat 1 +4, seat 0 −1 …`` (net changes, seats first).
-
-    The ante is left out; a refill, and an entry with the reason of the one before, are added
-    to that one (a pool won and the chip put back read as one net change).
-    """
-    merged: list[tuple[str, dict[int, int]]] = []
-    for reason, made in entries:
-        if reason == "ante":
-            continue
-        if not merged or (reason != "refill" and reason != merged[-1][0]):
-            merged.append((reason, {}))
-        change = merged[-1][1]
-        for payer, payee, amount in made:
-            change[payer] = change.get(payer, 0) - amount
-            change[payee] = change.get(payee, 0) + amount
-    found = []
-    for reason, change in merged:
-        listed = ", ".join(
-            f"{_party(who)} {'+' if delta > 0 else '−'}{abs(delta)}"
-            for who, delta in sorted(change.items(), key=lambda item: (item[0] < 0, abs(item[0])))
-            if delta
-        )
-        found.append(f"{reason}: {listed or 'no change'}")
-    return found
-
-
-def _party(number: int) -> str:
-    """Return ``seat 2``, ``pool IV`` or ``discard``."""
-    who = ledger.party(number)
-    if who is None:
-        return "discard"
-    return f"seat {who}" if isinstance(who, int) else str(who)

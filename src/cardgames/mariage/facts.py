@@ -25,14 +25,14 @@ Example:
 from __future__ import annotations
 
 import enum
+import types
 import typing
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Final
 
 from cardgames import cards, errors, game, tricks, validators
 from cardgames import moves as core_moves
-from cardgames.mariage import claims, play
-from cardgames.mariage.deals import PACKS
+from cardgames.mariage import claims, deals, play
 from cardgames.mariage.moves import Claim, DealOutOfTurn, Decline, Misdeal, Move, Pass
 from cardgames.mariage.rules import PLAYER_COUNTS, Rules
 from cardgames.mariage.state import View
@@ -80,15 +80,17 @@ class MoveKind(enum.StrEnum, metaclass=validators.ExactLookup):
         raise errors.RulesError(f"{errors.quote(value)} is not a kind of move: use one of {names}")
 
 
-_KINDS: Final[dict[type, MoveKind]] = {
-    core_moves.Deal: MoveKind.DEAL,
-    Claim: MoveKind.CLAIM,
-    Pass: MoveKind.PASS,
-    Decline: MoveKind.DECLINE,
-    core_moves.Play: MoveKind.PLAY,
-    Misdeal: MoveKind.MISDEAL,
-    DealOutOfTurn: MoveKind.DEAL_OUT_OF_TURN,
-}
+_KINDS: Final[Mapping[type, MoveKind]] = types.MappingProxyType(
+    {
+        core_moves.Deal: MoveKind.DEAL,
+        Claim: MoveKind.CLAIM,
+        Pass: MoveKind.PASS,
+        Decline: MoveKind.DECLINE,
+        core_moves.Play: MoveKind.PLAY,
+        Misdeal: MoveKind.MISDEAL,
+        DealOutOfTurn: MoveKind.DEAL_OUT_OF_TURN,
+    }
+)
 if set(_KINDS) != set(typing.get_args(Move)):  # pragma: no cover
     raise RuntimeError("a Mariage move has no MoveKind: update _KINDS")
 
@@ -122,8 +124,8 @@ def _suit(value: object, name: str) -> cards.Suit:
 def _pack(rules: object, players: object) -> tuple[Rules, tuple[cards.Card, ...]]:
     """Return the rules (the defaults for None) and the pack of a session, both checked."""
     checked = game.check_rules(rules, Rules, _MODULE)
-    count = game.check_players(players, PLAYER_COUNTS, says=_PLAYERS)
-    return checked, PACKS[checked.pack_size(count)]
+    count = game.check_players(players, PLAYER_COUNTS, says=_PLAYERS, none_is_usual=False)
+    return checked, deals.pack_of(checked.pack_size(count))
 
 
 def _by_power(found: Iterable[cards.Card], power: tuple[int, ...]) -> tuple[cards.Card, ...]:
@@ -146,8 +148,8 @@ def trump_order(
         players: The number of seats, which sets the pack.
 
     Raises:
-        RulesError: If ``trump`` is not a suit, ``rules`` not Mariage's or ``players`` not 5
-            to 10.
+        RulesError: If ``trump`` is not a suit, ``rules`` not Mariage's (or None) or ``players``
+            not 5 to 10 (None included).
 
     Example:
         >>> from cardgames import mariage
@@ -179,7 +181,7 @@ def plain_order(
 
     Raises:
         RulesError: If ``suit`` or ``trump`` is not a suit, ``suit`` is trumps, ``rules`` not
-            Mariage's or ``players`` not 5 to 10.
+            Mariage's (or None) or ``players`` not 5 to 10 (None included).
 
     Example:
         >>> print(cards.format_cards(plain_order(cards.Suit.HEARTS, cards.Suit.CLUBS)))
@@ -326,5 +328,5 @@ def unseen(view: View) -> tuple[cards.Card, ...]:
     done = view.tricks if view.trick is None else (*view.tricks, view.trick)
     for trick in done:
         seen |= cards.mask_of(trick.cards)
-    pack = PACKS[view.rules.pack_size(view.players)]
+    pack = deals.pack_of(view.rules.pack_size(view.players))
     return tuple(card for card in pack if not seen >> card.index & 1)

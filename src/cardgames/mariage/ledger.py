@@ -360,29 +360,55 @@ def unchecked_record(
     return tuple(seats), tuple(boxes), ledger
 
 
-def payments(ledger: Ledger) -> tuple[Payment, ...]:
-    """Return the payments of a ledger chain, oldest first.
+def payments(ledger: Ledger, *, since: int = 0) -> tuple[Payment, ...]:
+    """Return the payments of a ledger chain, oldest first: all, or those after deal ``since``.
+
+    With ``since`` the walk stops at the first entry of deal ``since`` or earlier, so its cost
+    is that of the payments returned, however long the chain behind them.
+
+    Args:
+        ledger: The chain.
+        since: Return only the payments of the deals after this one (a deal out of turn belongs
+            to the deal that follows it); 0 for every payment.
 
     Raises:
-        RulesError: If ``ledger`` is not None or a chain of ``(deal, groups)`` entries.
+        RulesError: If ``ledger`` is not None or a chain of ``(deal, groups)`` entries, or
+            ``since`` not a whole number.
 
     Example:
         >>> chips = record(((5, 5), (0,) * 6, None), [("fine", [(0, -6, 1)])], hand=1)
-        >>> print(*payments(chips[2]))
+        >>> chips = record(chips, [("fine", [(1, -6, 2)])], hand=2)
+        >>> for payment in payments(chips[2]):
+        ...     print(payment)
         seat 0 pays pool VI 1 chip: fine
+        seat 1 pays pool VI 2 chips: fine
+        >>> print(*payments(chips[2], since=1))
+        seat 1 pays pool VI 2 chips: fine
     """
     if ledger is not None and type(ledger) is not history.History:
         raise errors.RulesError(
             f"ledger must be None or a ledger chain, not {errors.quote(ledger)}"
         )
+    since = _checks.whole(since, "since")
     try:
-        return tuple(
-            Payment(hand, _party(payer), _party(payee), amount, reason)  # type: ignore[arg-type]  # a payer is never the discard
-            for hand, groups in history.moves_of(ledger)
-            for reason, made in groups
-            for payer, payee, amount in made
-        )
+        return unchecked_payments(ledger, since=since)
     except (TypeError, ValueError, IndexError):
         raise errors.RulesError(
             f"ledger must be a chain of (deal, groups) entries, not {errors.quote(ledger)}"
         ) from None
+
+
+def unchecked_payments(ledger: Ledger, *, since: int = 0) -> tuple[Payment, ...]:
+    """Return the payments after deal ``since``, oldest first (:func:`payments`, unchecked)."""
+    entries = []
+    link = ledger
+    while link is not None and link.move[0] > since:
+        entries.append(link.move)
+        link = link.previous
+    entries.reverse()
+    return tuple(
+        Payment(hand, _party(payer), _party(payee), amount, reason)  # type: ignore[arg-type]  # a payer is never the discard
+        for hand, groups in entries
+        for reason, made in groups
+        for payer, payee, amount in made
+    )

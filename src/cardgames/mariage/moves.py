@@ -24,7 +24,8 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import types
+from collections.abc import Iterable, Mapping
 from typing import Any, Final
 
 import attrs
@@ -200,8 +201,10 @@ class Misdeal:
     """Record that the dealer misdealt, after his deal and before the first card is played.
 
     He pays each other player a chip; the deal is void (claims made at it are undone) and he
-    deals again without a new ante, from the next shuffle (rule 35). A recorded table event:
-    legal, but never in ``legal_moves``, and refused from a seat (``apply(..., seat=n)``).
+    deals again without a new ante, from the next shuffle (rule 35). A recorded table event,
+    which only the table makes: a server (or an app that logs a real game) applies it without a
+    seat. It is legal where it applies but never in ``legal_moves``; from a seat
+    (``apply(..., seat=n)``, ``is_legal(..., seat=n)``) it is refused, whoever sends it.
 
     Example:
         >>> str(Misdeal())
@@ -230,8 +233,10 @@ class DealOutOfTurn:
     """Record that ``seat``, not the player whose turn it was, deals the coming deal (rule 36).
 
     Made before that deal: the offender pays each other player a chip, his deal stands, and the
-    deal passes on from him. A recorded table event: legal, but never in ``legal_moves``, and
-    refused from a seat (``apply(..., seat=n)``).
+    deal passes on from him. A recorded table event, which only the table makes: a server (or
+    an app that logs a real game) applies it without a seat. It is legal where it applies but
+    never in ``legal_moves``; from a seat (``apply(..., seat=n)``, ``is_legal(..., seat=n)``)
+    it is refused, whoever sends it, so that no client can charge another seat.
 
     Example:
         >>> str(DealOutOfTurn(4)), parse_move("out-of-turn 4") == DealOutOfTurn(4)
@@ -253,14 +258,17 @@ Move = Deal | Claim | Pass | Decline | Play | Misdeal | DealOutOfTurn
 """Any Mariage move."""
 
 TableEvent = Misdeal | DealOutOfTurn
-"""The moves that record a real table's irregularities: never listed, never sent by a seat."""
+"""The moves that record a real table's irregularities: never listed, made only by the table
+(applied without a seat), refused from every seat."""
 
-_WORDS: Final[dict[str, Any]] = {
-    "pass": PASS,
-    "done": PASS,
-    "decline": DECLINE,
-    "misdeal": MISDEAL,
-}
+_WORDS: Final[Mapping[str, Any]] = types.MappingProxyType(
+    {
+        "pass": PASS,
+        "done": PASS,
+        "decline": DECLINE,
+        "misdeal": MISDEAL,
+    }
+)
 
 
 def parse_move(text: str) -> Move:
@@ -270,14 +278,30 @@ def parse_move(text: str) -> Move:
     ``claim II``), ``pass`` (or ``done``), ``decline``, ``play Q♥`` (or a card alone),
     ``misdeal``, ``out-of-turn 3``.
 
+    Two of these are not a player's moves: ``misdeal`` and ``out-of-turn 3`` are the
+    :data:`TableEvent` moves that only the table records (a server, or an app that logs a real
+    game, applying them without a seat). A client's text parses to them, but
+    ``apply(state, move, seat=n)`` refuses them from every seat and ``is_legal(state, move,
+    seat=n)`` is False; a server applies a client's move with its seat, so a client can never
+    charge another seat for a misdeal. Move text never stacks a deal.
+
     Raises:
-        MoveParseError: If the text is no Mariage move.
-        CardParseError: If a card in it does not parse.
+        MoveParseError: If the text is no Mariage move, a card in it that does not parse
+            included.
 
     Example:
         >>> parse_move("qh"), parse_move("claim jester")
         (Play(Card.parse('Q♥')), Claim(Pool.JESTER))
+        >>> parse_move("play ZZ")
+        Traceback (most recent call last):
+        ...
+        cardgames.errors.MoveParseError: cannot read 'play ZZ' as a Mariage move: ...
     """
+    return moves.read(text, "Mariage", _parse)
+
+
+def _parse(text: str) -> Move:
+    """Read a move from its text; a card that does not parse raises CardParseError."""
     verb, rest = moves.split(text)
     if verb == "deal":
         return Deal.parse(text)

@@ -30,6 +30,7 @@ Example:
 
 from __future__ import annotations
 
+import types
 from collections.abc import Sequence
 from typing import Final
 
@@ -73,8 +74,10 @@ def _build(top: TopRoyal, trump: cards.Suit) -> tricks.Ranking:
     )
 
 
-RANKINGS: Final = {top: tuple(_build(top, trump) for trump in cards.Suit) for top in TOP_ROYALS}
-"""``RANKINGS[top_royal][trump]``: the ranking of every deal, built once."""
+RANKINGS: Final = types.MappingProxyType(
+    {top: tuple(_build(top, trump) for trump in cards.Suit) for top in TOP_ROYALS}
+)
+"""``RANKINGS[top_royal][trump]``: the ranking of every deal, built once (read-only)."""
 
 KINGS: Final = cards.mask_of(card for card in _PACK if card.rank == cards.Rank.KING)
 """The bit set of the four kings."""
@@ -389,7 +392,7 @@ def _finish_trick(
         bonus = _own_marriage_lead(state.tricks[-1], seats[0], trick[0])
         if bonus:
             paid = scoring.unchecked_from_each_other(
-                seats[0], players=match.players, amount=rules.table_marriage_payment
+                seats[0], players=match.players, amount=scoring.OWN_MARRIAGE_LEAD_CHIPS
             )
             owed = [*(owed or ()), (bonus, paid)]
     if owed is not None or table.declined:

@@ -14,6 +14,8 @@ Example:
 from __future__ import annotations
 
 import enum
+import types
+from collections.abc import Mapping
 from typing import Final
 
 from cardgames import cards, errors, validators
@@ -116,11 +118,14 @@ _CARDS: Final = (
     (),
 )
 _MASKS: Final = tuple(sum(1 << card.index for card in held) for held in _CARDS)
-_BY_NAME: Final[dict[str, Pool]] = {}
-for _pool in Pool:
-    for _key in (_pool.word, _pool.numeral.lower(), str(_pool.value)):
-        _BY_NAME[_key] = _pool
-_BY_NAME["suit"] = Pool.POINT
+_BY_NAME: Final[Mapping[str, Pool]] = types.MappingProxyType(
+    {
+        **{
+            key: pool for pool in Pool for key in (pool.word, pool.numeral.lower(), str(pool.value))
+        },
+        "suit": Pool.POINT,
+    }
+)
 
 POOLS: Final = tuple(Pool)
 """The six pools, I to VI."""

@@ -6,6 +6,7 @@ attribute descriptions are those of the game's docs page.
 
 from __future__ import annotations
 
+import types
 from collections.abc import Iterable, Mapping
 from typing import Any, Final, Literal
 
@@ -21,6 +22,10 @@ __all__ = [
     "LEFTOVERS",
     "MARRIAGE_ORDERS",
     "MARRIAGE_TRICK_RULES",
+    "MOST_CHIPS",
+    "MOST_HANDS",
+    "MOST_ROUNDS",
+    "MOST_STARTING_CHIPS",
     "PLAYER_COUNTS",
     "POINT_KEYS",
     "TOP_ROYALS",
@@ -63,27 +68,66 @@ POINT_KEYS: Final[tuple[PointKey, ...]] = ("top_card", "trump", "length", "eldes
 PLAYER_COUNTS: Final = (6, 5, 7, 8, 9, 10)
 """The numbers of players, the usual one (six, as in the rule set's examples) first."""
 
-_CHOICES: Final[dict[str, str]] = {
-    choice: choice
-    for choices in (
-        DIRECTIONS,
-        FORCED_QUEEN_MODES,
-        MARRIAGE_ORDERS,
-        MARRIAGE_TRICK_RULES,
-        TOP_ROYALS,
-        JESTER_CAPTORS,
-        JESTER_PENALTY_PAYEES,
-        LEFTOVERS,
-        POINT_KEYS,
-    )
-    for choice in choices
-}
+_CHOICES: Final[Mapping[str, str]] = types.MappingProxyType(
+    {
+        choice: choice
+        for choices in (
+            DIRECTIONS,
+            FORCED_QUEEN_MODES,
+            MARRIAGE_ORDERS,
+            MARRIAGE_TRICK_RULES,
+            TOP_ROYALS,
+            JESTER_CAPTORS,
+            JESTER_PENALTY_PAYEES,
+            LEFTOVERS,
+            POINT_KEYS,
+        )
+        for choice in choices
+    }
+)
 """Every text an option may choose, mapped to the listed constant."""
 
 HAND_SIZE: Final = 5
 """Cards dealt to each player (rule 9)."""
 
 _DEFAULT_PACKS: Final = ((5, 36), (6, 36), (7, 52), (8, 52), (9, 52), (10, 52))
+
+MOST_CHIPS: Final = 1_000_000
+"""The most chips an option may set for one payment: an ante, a refill, a fine, a payment for a
+marriage or for a trick."""
+MOST_STARTING_CHIPS: Final = 1_000_000_000
+"""The most chips a player may start a session with."""
+MOST_ROUNDS: Final = 100_000
+"""The most times each player may deal in a session (``rounds``)."""
+MOST_HANDS: Final = 1_000_000
+"""The most deals ``max_hands`` may set: ten players dealing ``MOST_ROUNDS`` times each."""
+# With these bounds no balance or pool of any session can leave the 64-bit integers that JSON
+# readers, numpy and other languages carry (validators.LARGEST): a deal moves at most a few
+# dozen payments of MOST_CHIPS each, over at most MOST_HANDS deals.
+
+
+def _whole(low: int, high: int) -> validators.Validator:
+    """Accept a whole number from ``low`` to ``high`` (not a bool), naming the range if not."""
+
+    def check(_instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+        if type(value) is not int or not low <= value <= high:
+            raise errors.RulesError(
+                f"{attribute.name} must be a whole number from {low} to {high}, "
+                f"not {errors.quote(value)}"
+            )
+
+    return check
+
+
+def _optional_whole(low: int, high: int) -> validators.Validator:
+    """Accept None or a whole number from ``low`` to ``high`` (see :func:`_whole`)."""
+    inner = _whole(low, high)
+
+    def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+        if value is not None:
+            inner(instance, attribute, value)
+
+    return check
 
 
 def _canonical(value: object) -> object:
@@ -201,16 +245,19 @@ class Rules:
         deck_for_players: The pack for each number of players (rule 2, note M1), as a mapping
             from 5 … 10 players to 36 or 52 cards; counts left out keep the default, 36 cards
             for 5 or 6 players and 52 for 7 to 10. Seven players may also use 36 (7 × 5 + 1).
-        starting_chips: The chips each player has when the session begins (rule 4).
+        starting_chips: The chips each player has when the session begins (rule 4): 0 to
+            1,000,000,000 (``MOST_STARTING_CHIPS``).
         allow_debt: Whether a balance may go below zero (rule 4). Off: every payment is cut to
             what the payer has; the payee goes short.
         ante_per_pool: What each player puts into each of the six pools at the ante (rule 6).
+            This and every other amount of chips below is 0 to 1,000,000 (``MOST_CHIPS``).
         ante_every_deal: Whether the ante is paid before every deal (rule 6, the default) or
             only before the first.
         auto_claim: Whether the pools I–V are claimed for the players at the deal (rule 11).
             Off: claims are moves (``Claim``, then ``Pass``) before the first lead, and a pool
             nobody claims stays where it is.
-        refill_on_win: The chips the winner of a pool I–V puts back into it (rule 12, note M6).
+        refill_on_win: The chips the winner of a pool I–V puts back into the pool he empties
+            (rule 12, note M6); a pool that holds nothing is not emptied, and gets nothing back.
         point_compare: The order in which the keys ``top_card``, ``trump``, ``length`` and
             ``eldest`` decide between sequences for pool I (rule 13, note M5), as text
             (``"length,top_card,trump,eldest"``, Piquet style) or a sequence of keys.
@@ -227,13 +274,14 @@ class Rules:
         marriage_order: ``"K_then_Q"``: only a king followed by his queen makes a marriage on
             the table (rule 24, note M17); ``"either"``: a queen followed by her king too.
         own_marriage_lead_bonus: The other reading of note M17: a player who leads a king and
-            then, to the next trick, its queen receives ``table_marriage_payment`` chips from
-            every other player (rule 24). Off by default.
+            then, to the next trick, its queen receives 1 chip from every other player (rule
+            24). Off by default.
         marriage_trick_rule: ``"freeze"``: no card played after a marriage on the table can
             win the trick (rule 25, note M13); ``"king_wins"``: the king's player takes it.
         table_marriage_payment: What every other player (but the queen's) pays the winner of
-            a trick with a marriage on the table (rule 27, note M12), and the heart queen's
-            player in a heart marriage (rule 28).
+            a trick with a marriage on the table in clubs, spades or diamonds (rule 27, note
+            M12). The heart marriage on the table pays its queen's player 1 chip from each
+            other player whatever this is (rule 28).
         heart_table_marriage_king_pays: Whether the K♥ player pays the Q♥ player too when they
             make a marriage on the table (rule 28, note M15).
         jester_captors: The cards that capture the jester J♦ (rule 29, note M16):
@@ -253,12 +301,16 @@ class Rules:
         leftover: What happens to the pools when the session ends (rule 39):
             ``"split_equally"`` (shared out, the remainder discarded) or
             ``"carry_to_next_session"`` (they stay in the pools).
-        rounds: How many times each player deals in a session (rule 38, note M21).
-        max_hands: End the session after this many deals even if not every player has dealt
-            ``rounds`` times; None for no limit.
+        rounds: How many times each player deals in a session (rule 38, note M21): 1 to
+            100,000 (``MOST_ROUNDS``).
+        max_hands: End the session after this many deals (1 to 1,000,000, ``MOST_HANDS``) even if
+            not every player has dealt ``rounds`` times; None for no limit.
 
     Raises:
-        RulesError: If an option is out of range or of the wrong type.
+        RulesError: If an option is out of range or of the wrong type; the message names the
+            option and its range. The bounds are wide enough for any table and keep every
+            balance and pool of the longest session within 64-bit integers, so a ``Rules``
+            that exists plays every session to its end.
 
     Example:
         >>> Rules(top_royal="K").top_royal
@@ -269,6 +321,10 @@ class Rules:
         Traceback (most recent call last):
         ...
         cardgames.errors.RulesError: forced_queen must be one of 'enforce', 'penalty_only', ...
+        >>> Rules(ante_per_pool=2**63 - 1)
+        Traceback (most recent call last):
+        ...
+        cardgames.errors.RulesError: ante_per_pool must be a whole number from 0 to 1000000, ...
     """
 
     direction: Direction = attrs.field(
@@ -277,16 +333,16 @@ class Rules:
     deck_for_players: tuple[tuple[int, int], ...] = attrs.field(
         default=_DEFAULT_PACKS, converter=_deck_for_players, validator=_check_deck_for_players
     )
-    starting_chips: int = attrs.field(default=50, validator=validators.integer(minimum=0))
+    starting_chips: int = attrs.field(default=50, validator=_whole(0, MOST_STARTING_CHIPS))
     allow_debt: bool = attrs.field(default=True, validator=validators.boolean())
-    ante_per_pool: int = attrs.field(default=1, validator=validators.integer(minimum=0))
+    ante_per_pool: int = attrs.field(default=1, validator=_whole(0, MOST_CHIPS))
     ante_every_deal: bool = attrs.field(default=True, validator=validators.boolean())
     auto_claim: bool = attrs.field(default=True, validator=validators.boolean())
-    refill_on_win: int = attrs.field(default=1, validator=validators.integer(minimum=0))
+    refill_on_win: int = attrs.field(default=1, validator=_whole(0, MOST_CHIPS))
     point_compare: tuple[PointKey, ...] = attrs.field(
         default=POINT_KEYS, converter=_point_compare, validator=_check_point_compare
     )
-    held_marriage_payment: int = attrs.field(default=2, validator=validators.integer(minimum=0))
+    held_marriage_payment: int = attrs.field(default=2, validator=_whole(0, MOST_CHIPS))
     top_royal: TopRoyal = attrs.field(
         default="Q", converter=_canonical, validator=_one_of(TOP_ROYALS)
     )
@@ -310,7 +366,7 @@ class Rules:
         converter=_canonical,
         validator=_one_of(MARRIAGE_TRICK_RULES),
     )
-    table_marriage_payment: int = attrs.field(default=1, validator=validators.integer(minimum=0))
+    table_marriage_payment: int = attrs.field(default=1, validator=_whole(0, MOST_CHIPS))
     heart_table_marriage_king_pays: bool = attrs.field(default=True, validator=validators.boolean())
     jester_captors: JesterCaptors = attrs.field(
         default="royal_hearts",
@@ -325,22 +381,16 @@ class Rules:
     jester_paid_only_if_it_wins_trick: bool = attrs.field(
         default=False, validator=validators.boolean()
     )
-    trick_pay_min: int = attrs.field(
-        default=2, validator=validators.integer(minimum=1, maximum=HAND_SIZE)
-    )
-    trick_pay_per_trick: int = attrs.field(default=1, validator=validators.integer(minimum=0))
+    trick_pay_min: int = attrs.field(default=2, validator=_whole(1, HAND_SIZE))
+    trick_pay_per_trick: int = attrs.field(default=1, validator=_whole(0, MOST_CHIPS))
     dealer_covers_shortfall: bool = attrs.field(default=False, validator=validators.boolean())
-    fine_zero_tricks: int = attrs.field(default=1, validator=validators.integer(minimum=0))
-    loser_threshold: int = attrs.field(
-        default=0, validator=validators.integer(minimum=0, maximum=HAND_SIZE - 1)
-    )
+    fine_zero_tricks: int = attrs.field(default=1, validator=_whole(0, MOST_CHIPS))
+    loser_threshold: int = attrs.field(default=0, validator=_whole(0, HAND_SIZE - 1))
     leftover: Leftover = attrs.field(
         default="split_equally", converter=_canonical, validator=_one_of(LEFTOVERS)
     )
-    rounds: int = attrs.field(default=1, validator=validators.integer(minimum=1))
-    max_hands: int | None = attrs.field(
-        default=None, validator=validators.optional_integer(minimum=1)
-    )
+    rounds: int = attrs.field(default=1, validator=_whole(1, MOST_ROUNDS))
+    max_hands: int | None = attrs.field(default=None, validator=_optional_whole(1, MOST_HANDS))
     step: int = attrs.field(init=False, repr=False, eq=False)
     """The seat number's change from one player to the next: +1 clockwise, -1 otherwise."""
 

@@ -42,9 +42,11 @@ from cardgames.mariage.rules import (
 
 __all__ = [
     "FORCED_QUEEN_CHIPS",
+    "HEART_TABLE_MARRIAGE_CHIPS",
     "JESTER_CHIPS",
     "MISDEAL_CHIPS",
     "OUT_OF_TURN_CHIPS",
+    "OWN_MARRIAGE_LEAD_CHIPS",
     "ante",
     "each_other",
     "fines",
@@ -68,6 +70,14 @@ MISDEAL_CHIPS: Final = 1
 
 OUT_OF_TURN_CHIPS: Final = 1
 """What a player who deals out of turn pays each other player (rule 36)."""
+
+HEART_TABLE_MARRIAGE_CHIPS: Final = 1
+"""What every other player pays the Q♥ player of a heart marriage on the table (rule 28: «получает
+с каждого игрока по одной фишке»); ``Rules.table_marriage_payment`` is rule 27's amount only."""
+
+OWN_MARRIAGE_LEAD_CHIPS: Final = 1
+"""What every other player pays a player who leads a king and then its queen
+(``Rules.own_marriage_lead_bonus``, rule 24)."""
 
 
 def ante(players: int, per_pool: int) -> tuple[Transfer, ...]:
@@ -152,6 +162,9 @@ def unchecked_from_each_other(
 def pool_win(pool: Pool, winner: int, *, content: int, refill: int) -> tuple[Transfer, ...]:
     """Return the winner taking a pool's chips and putting ``refill`` back (rules 11, 12).
 
+    "Whoever empties a pool" puts the refill back: the winner of a pool that holds nothing
+    empties nothing, so nothing moves.
+
     Raises:
         RulesError: If ``pool`` is not a pool I to V, ``winner`` not a seat, or ``content``
             or ``refill`` not a whole number.
@@ -159,13 +172,29 @@ def pool_win(pool: Pool, winner: int, *, content: int, refill: int) -> tuple[Tra
     Example:
         >>> pool_win(Pool.POINT, 2, content=6, refill=1)
         ((-1, 2, 6), (2, -1, 1))
+        >>> pool_win(Pool.POINT, 2, content=0, refill=1)
+        ()
     """
     if type(pool) is not Pool or pool is Pool.TRICKS:
         raise errors.RulesError(f"pool must be one of the pools I to V, not {errors.quote(pool)}")
-    winner = _checks.seat(winner, "winner")
-    content = _checks.whole(content, "content")
-    refill = _checks.whole(refill, "refill")
-    return ((pool.party, winner, content), (winner, pool.party, refill))
+    return unchecked_pool_win(
+        pool.party,
+        _checks.seat(winner, "winner"),
+        content=_checks.whole(content, "content"),
+        refill=_checks.whole(refill, "refill"),
+    )
+
+
+def unchecked_pool_win(
+    party: int, winner: int, *, content: int, refill: int
+) -> tuple[Transfer, ...]:
+    """Return the winner taking a pool's chips and refilling it (:func:`pool_win`, unchecked).
+
+    ``party`` is the pool as a party of a transfer (``pool.party``).
+    """
+    if content <= 0:
+        return ()
+    return ((party, winner, content), (winner, party, refill))
 
 
 def table_marriage(
@@ -180,15 +209,19 @@ def table_marriage(
 ) -> tuple[Transfer, ...]:
     """Return the payments for a marriage on the table (rules 27 and 28).
 
-    In hearts the queen's player is paid by every other player (not by the king's player if
-    ``king_pays`` is off); in another suit the trick's winner is paid by every other player but
-    the queen's.
+    In hearts the queen's player is paid :data:`HEART_TABLE_MARRIAGE_CHIPS` by every other
+    player (not by the king's player if ``king_pays`` is off); in another suit the trick's
+    winner is paid ``amount`` (``Rules.table_marriage_payment``) by every other player but the
+    queen's.
 
     Example:
-        E3: seat 2 leads K♥, seat 5 plays Q♥ and is paid by everyone.
+        E3: seat 2 leads K♥, seat 5 plays Q♥ and is paid a chip by everyone, whatever rule
+        27's amount.
 
-        >>> table_marriage(winner=5, king_seat=2, queen_seat=5, hearts=True, players=6, amount=1)
+        >>> table_marriage(winner=5, king_seat=2, queen_seat=5, hearts=True, players=6, amount=2)
         ((0, 5, 1), (1, 5, 1), (2, 5, 1), (3, 5, 1), (4, 5, 1))
+        >>> table_marriage(winner=1, king_seat=1, queen_seat=4, hearts=False, players=6, amount=2)
+        ((0, 1, 2), (2, 1, 2), (3, 1, 2), (5, 1, 2))
 
     Raises:
         RulesError: If ``players`` is not 1 to 10, a seat not one of its seats, ``amount``
@@ -219,7 +252,9 @@ def unchecked_table_marriage(
     """Return the payments for a marriage on the table (:func:`table_marriage`, unchecked)."""
     if hearts:
         exempt = () if king_pays else (king_seat,)
-        return unchecked_from_each_other(queen_seat, players=players, amount=amount, exempt=exempt)
+        return unchecked_from_each_other(
+            queen_seat, players=players, amount=HEART_TABLE_MARRIAGE_CHIPS, exempt=exempt
+        )
     return unchecked_from_each_other(winner, players=players, amount=amount, exempt=(queen_seat,))
 
 

@@ -13,7 +13,7 @@ from typing import Final, NamedTuple
 import attrs
 
 from cardgames import cards, errors, game, history, tricks, validators
-from cardgames.mariage import moves
+from cardgames.mariage import ledger, moves
 from cardgames.mariage.ledger import Chips, Ledger, Payment
 from cardgames.mariage.pools import POOLS
 from cardgames.mariage.rules import HAND_SIZE, Rules
@@ -227,6 +227,15 @@ class State(game.MatchFacts[Rules, HandScore, moves.Move]):
         return self.table.chips[1]
 
     @property
+    def ledger(self) -> tuple[Payment, ...]:
+        """Every payment of the session, oldest first, each with its deal and reason.
+
+        Built when read, from the whole session, so it grows with it: a loop that runs every
+        move reads the deal's payments from :func:`~cardgames.mariage.score` instead.
+        """
+        return ledger.unchecked_payments(self.table.chips[2])
+
+    @property
     def trump(self) -> cards.Card | None:
         """The card turned up for trump in this deal (or the last), None before the first."""
         index = self.table.trump
@@ -274,8 +283,9 @@ class View:
         trick: The trick being played, or None between tricks.
         tricks: The tricks finished in this deal (or in the last deal, until the next).
         tricks_taken: How many tricks each seat took in this deal.
-        queen_due: The queen the seat to move must play out of turn on her king (rule 23),
-            else None.
+        queen_due: The queen this seat must play out of turn on her king (rule 23), else
+            None. Only her holder's view names her: the other seats see only whose turn it is,
+            which shows nothing when he is next in turn anyway.
         queens_declined: The suits whose queen was declined on her king in the trick being
             played (``forced_queen="penalty_only"``): that king and queen make no marriage in
             it.
@@ -319,32 +329,38 @@ class View:
 
 @attrs.frozen
 class Score(game.Score[HandScore]):
-    """The score sheet of a Mariage session: net results, balances, pools and the ledger.
+    """The score sheet of a Mariage session: net results, balances, pools and the payments.
 
     ``totals`` are each seat's net result in chips over the finished deals (the sum of their
     ``points``); ``winners`` are the seats with the highest balance once the session is over,
     ``losers`` everyone else (all seats, and no winner, if every balance is equal).
 
+    A score holds the payments of one deal, so that the score of a long session costs no more
+    than that of a short one; every payment of the session is :attr:`State.ledger
+    <cardgames.mariage.State.ledger>`.
+
     Attributes:
         balances: Each seat's chips now (the starting chips plus the total, plus any change
             in the deal being played).
         pools: The chips in each of the pools I–VI now.
-        ledger: Every payment of the session, oldest first.
+        payments: The payments of this deal, oldest first: the deal being played, or the
+            last one until the next is dealt, and a deal out of turn recorded for the coming
+            deal.
         discarded: The chips discarded when the pools were shared out at the end (rule 39).
     """
 
     balances: tuple[int, ...]
     pools: tuple[int, ...]
-    ledger: tuple[Payment, ...]
+    payments: tuple[Payment, ...]
     discarded: int
 
     @property
-    def ledger_lines(self) -> tuple[str, ...]:
-        """The ledger as text, one payment a line, oldest first."""
-        return tuple(map(str, self.ledger))
+    def payment_lines(self) -> tuple[str, ...]:
+        """The payments as text, one a line, oldest first."""
+        return tuple(map(str, self.payments))
 
     def __str__(self) -> str:
-        """Return the balances, the pools and the ledger as lines of text."""
+        """Return the balances, the pools and this deal's payments as lines of text."""
         seats = "  ".join(f"seat {seat}: {chips}" for seat, chips in enumerate(self.balances))
         boxes = "  ".join(f"{pool}: {chips}" for pool, chips in zip(POOLS, self.pools, strict=True))
-        return "\n".join((f"balances  {seats}", f"pools     {boxes}", *self.ledger_lines))
+        return "\n".join((f"balances  {seats}", f"pools     {boxes}", *self.payment_lines))
