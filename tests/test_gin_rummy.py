@@ -491,16 +491,17 @@ def test_oklahoma_ace_upcard_is_gin_only_by_default() -> None:
 
 
 def test_oklahoma_spade_upcard_doubles_the_hand() -> None:
-    for rules, points in (
-        (gr.Rules(oklahoma=True), (2 * (14 - 4), 0)),
-        (gr.Rules(oklahoma=True, spade_doubles=False), (14 - 4, 0)),
-        (gr.Rules(), (14 - 4, 0)),
+    # The knocker's 4 against the defender's 2 is an undercut: 4 − 2 + 25 = 27, bonus included.
+    for rules, points, doubled in (
+        (gr.Rules(oklahoma=True), (0, 2 * 27), True),
+        (gr.Rules(oklahoma=True, spade_doubles=False), (0, 27), False),
+        (gr.Rules(), (0, 27), False),
     ):
         state = stacked({0: UNDERCUT_KNOCKER, 1: KNOCKER}, upcard="7♠", stock_top="K♣", rules=rules)
-        assert gr.view(state, 0).doubled == (points[0] == 20)
+        assert gr.view(state, 0).doubled == doubled
         state = play(state, "pass", "pass", "draw stock", "knock K♣")
         state = gr.apply(state, gr.best_lay_out(state))
-        state = play(state, "lay out J♣ J♠ J♥ | 8♣ 8♥ 8♦")  # 3♠ 4♠ 5♠ 2♥ left: 14
+        state = play(state, "lay out J♣ J♠ J♥ | 8♣ 8♥ 8♦ | 3♠ 4♠ 5♠")  # the 2♥ left: 2
         assert gr.score(state).hands[-1].points == points
 
 
@@ -647,8 +648,9 @@ def test_moves_out_of_turn_and_after_the_match() -> None:
     state = stacked({})
     with pytest.raises(errors.NotYourTurnError, match="seat 0 is to move, not seat 1"):
         gr.apply(state, gr.PASS, seat=1)
-    with pytest.raises(errors.NotYourTurnError):
+    with pytest.raises(errors.RulesError, match="seat must be a seat number") as caught:
         gr.apply(state, gr.PASS, seat=True)  # a bool is not a seat
+    assert not isinstance(caught.value, errors.IllegalMoveError)
     assert gr.apply(state, gr.PASS, seat=0).turn == 1
     over = gr.new_game(gr.Rules(max_hands=1), seed=3, first_dealer=0)
     over = knock_hand(over, knocker=1)
@@ -718,7 +720,7 @@ def test_replay_of_a_recorded_game_with_a_suboptimal_arrangement() -> None:
     knocker = "A♥ 2♥ 3♥ 4♥ 4♣ 4♠ 8♣ 8♠ 8♦ 2♦"
     state = play(stacked({0: knocker}, stock_top="K♥"), "pass", "pass", "draw stock", "knock K♥")
     state = play(state, "lay out 8♣ 8♠ 8♦ | A♥ 2♥ 3♥ 4♥")  # count 10, not the best 2
-    state = gr.apply(state, gr.legal_moves(state)[-1])  # the defender's worst lay-out
+    state = gr.apply(state, gr.legal_moves(state)[-1])  # the last of the defender's lay-outs
     texts = [str(move) for move in state.moves]
     again = gr.replay(state.rules, state.seed, texts, players=2, first_dealer=state.first_dealer)
     assert again == state

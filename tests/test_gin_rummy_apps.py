@@ -146,7 +146,7 @@ def check_actions(state: gr.State, chooser: random.Random) -> int:
         assert chosen == (move if size == len(actions) - 1 else None)
     unused = set(range(gr.NUM_MOVES)) - {each[0] for each in indices}
     for action in chooser.sample(sorted(unused), 3):
-        with pytest.raises(errors.RulesError, match=r"^action \d+ is not legal now$"):
+        with pytest.raises(errors.IllegalMoveError, match=r"^action \d+ is not legal now$"):
             gr.index_to_move(action, state)
     return sum(len(each) > 1 for each in indices)
 
@@ -601,6 +601,24 @@ def test_every_function_refuses_what_is_no_gin_rummy_state(foreign: object) -> N
     [
         (lambda: gr.max_hand_moves(junk("rules")), errors.RulesError, r"^expected gin_rummy"),
         (lambda: gr.max_hand_moves(None, 3), errors.RulesError, r"exactly 2 players, not 3$"),
+        (lambda: gr.max_hand_moves(None, junk(None)), errors.RulesError, r"players, not None$"),
+        (lambda: gr.observation_size(None, junk(None)), errors.RulesError, r"players, not None$"),
+        (lambda: gr.observation_size(None, junk(2.0)), errors.RulesError, r"players, not 2\.0$"),
+        (lambda: gr.observation_size(junk("x"), 2), errors.RulesError, r"^expected gin_rummy"),
+        (lambda: gr.pack(junk("rules"), 2), errors.RulesError, r"^expected gin_rummy\.Rules"),
+        (lambda: gr.pack(None, junk(None)), errors.RulesError, r"players, not None$"),
+        (lambda: gr.pack(None, 4), errors.RulesError, r"exactly 2 players, not 4$"),
+        (lambda: gr.pack(None, junk(2.0)), errors.RulesError, r"exactly 2 players, not 2\.0$"),
+        (
+            lambda: gr.HollywoodSheet().games[0].close(junk(None)),
+            errors.RulesError,
+            r"^expected gin_rummy\.Rules, not NoneType$",
+        ),
+        (
+            lambda: gr.HollywoodSheet().games[0].total(junk(None)),
+            errors.RulesError,
+            r"^seat must be 0 or 1, not None$",
+        ),
         (lambda: gr.order_for(junk(7), dealer=0), errors.RulesError, r"^hands must be a mapping"),
         (lambda: gr.Draw(junk(None)), errors.MoveParseError, r"^None is not a source to draw"),
         (lambda: gr.Source(junk(1)), errors.MoveParseError, r"^1 is not a source to draw"),

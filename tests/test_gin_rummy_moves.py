@@ -65,7 +65,7 @@ def test_text_forms_and_reprs() -> None:
         ("discard 2c 3c", errors.MoveParseError, "cannot read"),
         ("draw", errors.MoveParseError, "cannot read 'draw'"),
         ("jump", errors.MoveParseError, "cannot read 'jump'"),
-        ("knock 11c", errors.CardParseError, "'11' is not a rank"),
+        ("knock 11c", errors.MoveParseError, "'11' is not a rank"),
         ("lay 2c", errors.MoveParseError, "must start with 'lay out'"),
         ("lay out 7h 8h", errors.MoveParseError, "a meld has at least 3 cards"),
         ("lay out 7h 8h 10h", errors.MoveParseError, "a run needs consecutive ranks"),
@@ -78,12 +78,57 @@ def test_text_forms_and_reprs() -> None:
         ("lay out off 6s>x", errors.MoveParseError, "cannot read '6s>x' as a lay-off"),
         ("lay out off 6s>0 6s>1", errors.MoveParseError, "6♠ is used twice"),
         ("lay out 5s 6s 7s off 6s>0", errors.MoveParseError, "6♠ is laid off twice, or melded"),
-        ("lay out off zz>0", errors.CardParseError, "cannot read 'zz' as a card"),
+        ("lay out off zz>0", errors.MoveParseError, "cannot read 'zz' as a card"),
+        ("lay out 7c 7d zz", errors.MoveParseError, "cannot read 'zz' as a card"),
+        ("play ZZ", errors.MoveParseError, "as a Gin Rummy move: cannot read 'ZZ' as a card"),
     ],
 )
 def test_parse_move_errors(text: str, error: type[errors.CardgamesError], message: str) -> None:
     with pytest.raises(error, match=message):
         gr.parse_move(text)
+
+
+NOT_DIGITS = "the index of the knocker's meld must be written in the digits 0 to 9, not "
+TOO_LONG = "a meld index has at most 2 digits, not "
+
+
+@pytest.mark.parametrize(
+    ("index", "message"),
+    [
+        ("²", NOT_DIGITS + "'²'"),  # int() raised ValueError
+        ("¹", NOT_DIGITS + "'¹'"),
+        ("³", NOT_DIGITS + "'³'"),
+        ("٣", NOT_DIGITS + "'٣'"),  # int() read it as 3
+        ("1²", NOT_DIGITS + "'1²'"),
+        ("-1", NOT_DIGITS + "'-1'"),
+        ("9" * 5000, TOO_LONG + "5000 (the knocker lays down three melds at most"),  # ValueError
+        ("100", TOO_LONG + "3 (the knocker lays down three melds at most"),
+    ],
+)
+def test_a_lay_off_s_meld_index_is_read_from_ascii_digits_only(index: str, message: str) -> None:
+    # The reproducers: '²', '¹' and 5,000 digits raised ValueError from int(); '٣' read as 3.
+    text = f"lay out 7c 7d 7s off 8c>{index}"
+    with pytest.raises(errors.MoveParseError) as caught:
+        gr.parse_move(text)
+    assert str(caught.value).startswith("cannot read '8c>")
+    assert " as a lay-off: " + message in str(caught.value)
+    with pytest.raises(errors.MoveParseError):
+        gr.LayOut.parse(text)
+
+
+def test_a_meld_index_of_up_to_two_ascii_digits_is_read() -> None:
+    assert gr.parse_move("lay out off 6s>02").layoffs == ((cards.Card.parse("6♠"), 2),)  # type: ignore[union-attr]  # a LayOut
+
+
+@given(st.text(alphabet=st.sampled_from("0123456789²¹³٣०१>|♣♠♥♦cdhsAKQJTofutlay -+"), max_size=24))
+def test_every_failure_of_parse_move_is_a_move_parse_error(tail: str) -> None:
+    # Any other exception fails the test; a text that reads is a move that prints back.
+    for head in ("lay out ", "lay out off 8c>", "discard ", "knock ", ""):
+        try:
+            move = gr.parse_move(head + tail)
+        except errors.MoveParseError:
+            continue
+        assert gr.parse_move(str(move)) == move
 
 
 def test_move_construction_errors() -> None:

@@ -52,7 +52,7 @@ from cardgames import moves as core_moves
 from cardgames.gin_rummy import engine, melds
 from cardgames.gin_rummy.moves import BigGin, Discard, Draw, Knock, LayOut, Move, Pass, Source
 from cardgames.gin_rummy.rules import Rules
-from cardgames.gin_rummy.state import PLAYERS, Phase, State
+from cardgames.gin_rummy.state import PLAYERS, Phase, State, check_players
 
 __all__ = [
     "BIG_GIN_ACTION",
@@ -234,16 +234,20 @@ def _lay_out_indices(move: LayOut) -> tuple[int, ...]:
 def observation_size(rules: Rules | None, players: int = PLAYERS) -> int:
     """Return the length of every observation: the same for all options.
 
+    Args:
+        rules: The match's options (None for the defaults).
+        players: Must be 2.
+
     Raises:
         RulesError: If ``rules`` is not Gin Rummy's ``Rules`` (or None), or ``players`` is not
-            2.
+            2 (None included).
 
     Example:
         >>> observation_size(None, 2)
         762
     """
     game.check_rules(rules, Rules, _MODULE)
-    game.check_players(players, (PLAYERS,), says="Gin Rummy is played by exactly 2 players")
+    check_players(players)
     return _SIZE
 
 

@@ -39,6 +39,7 @@ from cardgames.gin_rummy.state import (  # the phases' aliases: see state.py
     _DISCARD,
     _DRAW,
     PLAYERS,
+    PLAYERS_RULE,
     STOCK_SIZE,
     VOID_STOCK,
     Match,
@@ -46,6 +47,7 @@ from cardgames.gin_rummy.state import (  # the phases' aliases: see state.py
     Score,
     State,
     View,
+    check_players,
 )
 
 __all__ = [
@@ -76,7 +78,6 @@ _DEFENDER: Final = Phase.DEFENDER
 """The stock position at which a discard without a knock voids the hand."""
 
 _MODULE: Final = "gin_rummy"
-_TWO: Final = "Gin Rummy is played by exactly 2 players"
 _MOVES: Final = frozenset(typing.get_args(Move))
 """The classes of Gin Rummy's moves."""
 
@@ -120,7 +121,7 @@ def new_game(
         rules_type=Rules,
         module=_MODULE,
         allowed=(PLAYERS,),
-        says=_TWO,
+        says=PLAYERS_RULE,
     )
     match = Match.opening(
         options,
@@ -135,14 +136,28 @@ def new_game(
     return State(match, _DEAL, first_dealer, None, (0, 0), 0, (), -1, 0, 0, (0, 0), None, None)
 
 
-def pack(_rules: Rules | None = None, _players: int = PLAYERS) -> tuple[cards.Card, ...]:
+def pack(rules: Rules | None = None, players: int = PLAYERS) -> tuple[cards.Card, ...]:
     """Return the cards a match is played with: the 52-card pack, whatever the options.
+
+    Args:
+        rules: The match's options (None for the defaults).
+        players: Must be 2.
+
+    Raises:
+        RulesError: If ``rules`` is not Gin Rummy's ``Rules`` (or None) or ``players`` is not 2
+            (None included).
 
     Example:
         >>> from cardgames import gin_rummy
-        >>> len(gin_rummy.pack(gin_rummy.Rules()))
+        >>> len(gin_rummy.pack(gin_rummy.Rules(), 2))
         52
+        >>> gin_rummy.pack(gin_rummy.Rules(), 4)
+        Traceback (most recent call last):
+        ...
+        cardgames.errors.RulesError: Gin Rummy is played by exactly 2 players, not 4
     """
+    game.check_rules(rules, Rules, _MODULE)
+    check_players(players)
     return PACK
 
 
@@ -158,7 +173,8 @@ def max_hand_moves(rules: Rules | None, players: int = PLAYERS) -> int:
         players: Must be 2.
 
     Raises:
-        RulesError: If ``rules`` is not Gin Rummy's ``Rules`` or ``players`` is not 2.
+        RulesError: If ``rules`` is not Gin Rummy's ``Rules`` (or None) or ``players`` is not 2
+            (None included).
 
     Example:
         >>> from cardgames import gin_rummy
@@ -166,7 +182,7 @@ def max_hand_moves(rules: Rules | None, players: int = PLAYERS) -> int:
         163
     """
     rules = game.check_rules(rules, Rules, _MODULE)
-    game.check_players(players, (PLAYERS,), says=_TWO)
+    check_players(players)
     most_turns = STOCK_SIZE - VOID_STOCK + rules.pile_draw_limit
     return 1 + PLAYERS + 2 * most_turns + PLAYERS
 
@@ -190,7 +206,13 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     cards, each ``Discard`` and each ``Knock`` in card order and ``BigGin()``; after a knock,
     each ``LayOut`` in the order of :func:`~cardgames.gin_rummy.melds.arrangements` (the
     knocker's) or :func:`~cardgames.gin_rummy.melds.defences` (the defender's), best first.
-    Empty when the match is over. ``Deal(order=...)`` is legal too but not listed.
+    The defender's are those that reach his least count (rule 13), or every lay-out he can make
+    with ``Rules(defender_count="as_laid")``. Empty when the match is over.
+
+    Two kinds of move are legal but not listed: ``Deal(order=...)``, a stacked deal (never with
+    a seat), and a defender's listed lay-out with its lay-offs written in another order in which
+    they can be laid (``off 8♠>2 4♠>2`` for the listed ``off 4♠>2 8♠>2``): the same lay-out,
+    the same actions (:func:`~cardgames.gin_rummy.move_indices`) and the same score.
 
     Raises:
         RulesError: If ``state`` is not a Gin Rummy state (another game's included).
@@ -262,8 +284,8 @@ def best_lay_out(state: State) -> LayOut:
     """Return the best lay-out for the player to lay out: a bot's or a UI's one click.
 
     For the knocker, the first of his arrangements (the least count, shown with as many cards
-    melded and as few melds as possible); for the defender, the lay-out with the least count,
-    his own melds and lay-offs optimised together (none after gin).
+    melded and as few melds as possible); for the defender, the first of his lay-outs: the least
+    count, his own melds and lay-offs optimised together (none after gin).
 
     Raises:
         IllegalMoveError: If nobody is to lay out (there was no knock, or both have laid out).

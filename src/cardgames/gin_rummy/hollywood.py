@@ -56,14 +56,22 @@ class HollywoodGame:
     settlement: int | None = None
 
     def total(self, seat: int) -> int:
-        """Return the seat's total in this game, 0 if it has not entered it."""
-        return self.totals[seat] or 0
+        """Return the seat's total in this game, 0 if it has not entered it.
+
+        Raises:
+            RulesError: If ``seat`` is not 0 or 1.
+        """
+        return self.totals[_seat(seat)] or 0
 
     def close(self, rules: Rules) -> HollywoodGame:
         """Return the game closed and settled between its two totals (rule 30).
 
         The higher total wins; equal totals leave the game drawn, with no settlement.
+
+        Raises:
+            RulesError: If ``rules`` is not Gin Rummy's ``Rules``.
         """
+        _check_rules(rules)
         first, second = self.total(0), self.total(1)
         if first == second:
             return attrs.evolve(self, closed=True)
@@ -102,8 +110,7 @@ class HollywoodSheet:
 
     @rules.validator
     def _check_rules(self, _attribute: object, value: object) -> None:
-        if not isinstance(value, Rules):
-            raise errors.RulesError(f"expected gin_rummy.Rules, not {type(value).__name__}")
+        _check_rules(value)
 
     def columns(self, seat: int) -> tuple[int | None, ...]:
         """Return the seat's total in each game, None for a game it has not entered.
@@ -197,3 +204,9 @@ def _seat(seat: object, *, what: str = "seat") -> int:
     if type(seat) is int and 0 <= seat < SEATS:
         return seat
     raise errors.RulesError(f"{what} must be 0 or 1, not {errors.quote(seat)}")
+
+
+def _check_rules(rules: object) -> None:
+    """Refuse options that are not Gin Rummy's ``Rules`` (None included: they are needed)."""
+    if not isinstance(rules, Rules):
+        raise errors.RulesError(f"expected gin_rummy.Rules, not {type(rules).__name__}")

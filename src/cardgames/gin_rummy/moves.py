@@ -36,6 +36,7 @@ __all__ = [
     "DISCARDS",
     "DRAW_PILE",
     "DRAW_STOCK",
+    "INDEX_DIGITS",
     "KNOCKS",
     "PASS",
     "BigGin",
@@ -49,6 +50,9 @@ __all__ = [
     "Source",
     "parse_move",
 ]
+
+_GAME: Final = "Gin Rummy"
+"""The game's name in the messages of the parsers."""
 
 
 class Source(enum.StrEnum, metaclass=validators.ExactLookup):
@@ -265,10 +269,12 @@ class LayOut:
     def parse(cls, text: str) -> LayOut:
         """Read ``lay out <meld> | <meld> … [off <card>><index> …]``.
 
+        A meld index is written in the ASCII digits 0 to 9, two at most.
+
         Raises:
-            MoveParseError: If the text is not a lay-out (a meld that is not one, a lay-off
-                without its meld index …).
-            CardParseError: If a card does not parse.
+            MoveParseError: If the text is not a lay-out (a meld that is not one, a card that
+                does not parse, a lay-off without its meld index, an index that is not written
+                in the digits 0 to 9 …).
 
         Example:
             >>> LayOut.parse("lay out ah 2h 3h | 8c 8h 8d off 4s>0 ks>1")
@@ -278,6 +284,11 @@ class LayOut:
             ...
             cardgames.errors.MoveParseError: 7♥ 8♥ is not a meld: a meld has at least 3 cards
         """
+        return moves.read(text, _GAME, cls._read)
+
+    @classmethod
+    def _read(cls, text: str) -> LayOut:
+        """Read a lay-out: :meth:`parse` without its wrapping of the card errors."""
         verb, rest = moves.split(text)
         second, _, rest = rest.partition(" ")
         if verb != "lay" or second.lower() != "out":
@@ -302,13 +313,35 @@ class LayOut:
         return cls(found, layoffs=layoffs)
 
 
+INDEX_DIGITS: Final = 2
+"""The most digits a meld index may have in a lay-off's text: the knocker lays down three melds
+at most, numbered 0 to 2."""
+
+_ASCII_DIGITS: Final = frozenset("0123456789")
+
+
 def _layoff(word: str) -> tuple[cards.Card, int]:
-    """Read one lay-off, ``6♠>0``: the card and the index of the knocker's meld, from 0."""
+    """Read one lay-off, ``6♠>0``: the card and the index of the knocker's meld, from 0.
+
+    The index is read only from the ASCII digits 0 to 9 (``int`` would take ``٣`` for 3 and
+    fail on ``²``), and only up to :data:`INDEX_DIGITS` of them.
+    """
     card_text, arrow, number = word.partition(">")
-    if not arrow or not number.isdigit():
+    if not arrow or not number:
         raise errors.MoveParseError(
             f"cannot read {errors.quote(word)} as a lay-off: write the card, '>' and the index "
             "of the knocker's meld it goes on, from 0, e.g. '6♠>0'"
+        )
+    if not _ASCII_DIGITS.issuperset(number):
+        raise errors.MoveParseError(
+            f"cannot read {errors.quote(word)} as a lay-off: the index of the knocker's meld "
+            f"must be written in the digits 0 to 9, not {errors.quote(number)}"
+        )
+    if len(number) > INDEX_DIGITS:
+        raise errors.MoveParseError(
+            f"cannot read {errors.quote(word)} as a lay-off: a meld index has at most "
+            f"{INDEX_DIGITS} digits, not {len(number)} (the knocker lays down three melds at "
+            "most, numbered from 0)"
         )
     return cards.Card.parse(card_text), int(number)
 
@@ -352,8 +385,8 @@ def parse_move(text: str) -> Move:
     case-insensitive.
 
     Raises:
-        MoveParseError: If the text is no Gin Rummy move.
-        CardParseError: If a card in it does not parse.
+        MoveParseError: If the text is no Gin Rummy move, a card in it that does not parse
+            included.
 
     Example:
         >>> parse_move("Draw  Pile"), parse_move("10h"), parse_move("gin 2c")
@@ -362,7 +395,16 @@ def parse_move(text: str) -> Move:
         Traceback (most recent call last):
         ...
         cardgames.errors.MoveParseError: cannot read 'knock' as a Gin Rummy move: ...
+        >>> parse_move("discard ZZ")
+        Traceback (most recent call last):
+        ...
+        cardgames.errors.MoveParseError: cannot read 'discard ZZ' as a Gin Rummy move: ...
     """
+    return moves.read(text, _GAME, _parse)
+
+
+def _parse(text: str) -> Move:
+    """Read a move: :func:`parse_move` without its wrapping of the card errors."""
     verb, rest = moves.split(text)
     words = " ".join([verb, *rest.lower().split()])
     if words in _WORDS:

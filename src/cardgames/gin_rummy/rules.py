@@ -17,10 +17,12 @@ from cardgames import errors, validators
 
 __all__ = [
     "ACE_UPCARDS",
+    "DEFENDER_COUNTS",
     "HAND_SIZE",
     "HOLLYWOOD_ENDS",
     "NEXT_DEALERS",
     "AceUpcard",
+    "DefenderCount",
     "HollywoodEnd",
     "NextDealer",
     "Rules",
@@ -29,9 +31,11 @@ __all__ = [
 NextDealer = Literal["winner", "loser", "alternate"]
 AceUpcard = Literal["gin_only", "knock_at_1"]
 HollywoodEnd = Literal["all_closed", "one_player_all_three"]
+DefenderCount = Literal["least", "as_laid"]
 NEXT_DEALERS: Final[tuple[NextDealer, ...]] = ("winner", "loser", "alternate")
 ACE_UPCARDS: Final[tuple[AceUpcard, ...]] = ("gin_only", "knock_at_1")
 HOLLYWOOD_ENDS: Final[tuple[HollywoodEnd, ...]] = ("all_closed", "one_player_all_three")
+DEFENDER_COUNTS: Final[tuple[DefenderCount, ...]] = ("least", "as_laid")
 
 HAND_SIZE: Final = 10
 """Cards dealt to each player (rule 8)."""
@@ -74,7 +78,7 @@ def _flag(default: bool) -> Any:  # noqa: ANN401  # attrs.field's own return typ
 class Rules:
     """The options of a Gin Rummy match, checked at construction.
 
-    The rule numbers and the notes G1–G14 are those of the game's docs page.
+    The rule numbers and the notes G1–G15 are those of the game's docs page.
 
     Attributes:
         next_dealer: Who deals the next hand (rule 9, note G9): ``"winner"`` (the hand's
@@ -84,6 +88,11 @@ class Rules:
             pile may be discarded (or knocked with) in the same turn (rule 11). Off.
         knock_limit: The highest count a player may knock with (rule 12): the source's 10.
             Oklahoma's upcard replaces it.
+        defender_count: What the defender's count *D* is after a knock (rule 13, note G15):
+            ``"least"`` (the default), the least deadwood his cards can make, his own melds and
+            his lay-offs chosen together, so that he lays out only lay-outs that reach it (his
+            choice among them changes what is shown, never the score); or ``"as_laid"``, the
+            deadwood of whatever lay-out he makes, any lay-out being legal (OpenSpiel's model).
         gin_bonus: The gin bonus (rule 15, note G3): the source's 25.
         undercut_bonus: The undercut bonus (rule 17, note G3): the source's 25.
         box_bonus: The bonus per hand won, netted at the settlement (rule 21, note G2): 25.
@@ -134,6 +143,7 @@ class Rules:
     knock_limit: int = attrs.field(
         default=10, validator=validators.integer(minimum=0, maximum=_MOST_DEADWOOD)
     )
+    defender_count: DefenderCount = attrs.field(default="least", validator=_choice(DEFENDER_COUNTS))
     gin_bonus: int = _bonus(25)
     undercut_bonus: int = _bonus(25)
     box_bonus: int = _bonus(25)

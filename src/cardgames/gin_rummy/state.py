@@ -14,6 +14,7 @@ from cardgames.gin_rummy.rules import Rules
 
 __all__ = [
     "PLAYERS",
+    "PLAYERS_RULE",
     "STOCK_SIZE",
     "VOID_STOCK",
     "Hand",
@@ -24,10 +25,14 @@ __all__ = [
     "Showdown",
     "State",
     "View",
+    "check_players",
 ]
 
 PLAYERS: Final = 2
 """Gin Rummy is a game for two."""
+
+PLAYERS_RULE: Final = "Gin Rummy is played by exactly 2 players"
+"""The rule that an error about the number of players names."""
 
 STOCK_SIZE: Final = 31
 """The stock after the deal: 52 cards less 2 × 10 dealt and the upcard."""
@@ -337,3 +342,24 @@ class View:
     def top(self) -> cards.Card | None:
         """The top card of the discard pile, or None if it is empty."""
         return self.pile[-1] if self.pile else None
+
+
+def check_players(players: object) -> int:
+    """Return a player count that a function needs (``pack``, ``max_hand_moves`` …): 2.
+
+    Unlike ``new_game``'s ``players``, this one is not optional: None is refused.
+
+    Raises:
+        RulesError: For anything but 2: None, ``2.0``, ``True``, another count.
+
+    Example:
+        >>> check_players(2)
+        2
+        >>> check_players(None)
+        Traceback (most recent call last):
+        ...
+        cardgames.errors.RulesError: Gin Rummy is played by exactly 2 players, not None
+    """
+    if players is None:
+        raise errors.RulesError(f"{PLAYERS_RULE}, not None")
+    return game.check_players(players, (PLAYERS,), says=PLAYERS_RULE)

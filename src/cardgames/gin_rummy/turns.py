@@ -10,6 +10,7 @@ is wrong with it.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from typing import Any, Final
 
@@ -334,9 +335,9 @@ def _lay_out(before: State, seat: int, move: LayOut) -> State:
     phase = before.phase
     if phase is not _KNOCKER and phase is not _DEFENDER:
         raise _illegal(f"lay-outs follow a knock: {_where(before)}", move, seat)
-    showdown = showdown_of(before)
-    hand_cards = cards_held(before, seat)
     if phase is _KNOCKER:
+        showdown = showdown_of(before)
+        hand_cards = cards_held(before, seat)
         if move.layoffs:
             raise _illegal(
                 "the knocker lays off nothing: only the defender lays off (note G12)", move, seat
@@ -353,9 +354,19 @@ def _lay_out(before: State, seat: int, move: LayOut) -> State:
             showdown=attrs.evolve(showdown, layout=layout),
             history=history.History(move, before.history),
         )
-    knocked = showdown.layout
+    return _defend(before, seat, move)
+
+
+def _defend(before: State, seat: int, move: LayOut) -> State:
+    """Check the defender's lay-out and score the hand (rules 13, 15-17).
+
+    By default (``defender_count="least"``) it must reach his least count: his choice among
+    such lay-outs changes what is shown, never the score.
+    """
+    knocked = showdown_of(before).layout
     if knocked is None:  # pragma: no cover  # the knocker lays out first
         raise RuntimeError("the defender lays out before the knocker")
+    hand_cards = cards_held(before, seat)
     try:
         if knocked.count == 0:
             if move.layoffs:
@@ -364,13 +375,35 @@ def _lay_out(before: State, seat: int, move: LayOut) -> State:
                     move,
                     seat,
                 )
-            own = melds.check_layout(hand_cards, move.melds)
-            defence = melds.Defence(own.melds, (), own.deadwood)
+            defence = _own_melds(melds.check_layout(hand_cards, move.melds))
         else:
             defence = melds.check_defence(hand_cards, knocked.melds, move.melds, move.layoffs)
     except errors.RulesError as error:
         raise _illegal(str(error), move, seat) from None
+    if before.match.rules.defender_count == "least":
+        least = _least_defence(hand_cards, knocked)
+        if defence.count > least.count:
+            best = LayOut(least.melds, least.layoffs)
+            raise _illegal(
+                f"your lay-out leaves a count of {defence.count}, but your least is "
+                f"{least.count}: the defender lays out his least count, his melds and lay-offs "
+                f"chosen together (rule 13), such as '{best}'",
+                move,
+                seat,
+            )
     return scoresheet.close_knock(before, defence, move)
+
+
+def _least_defence(hand_cards: tuple[cards.Card, ...], knocked: melds.Layout) -> melds.Defence:
+    """Return a defence of least count against the knocker's lay-out: no lay-offs after gin."""
+    if knocked.count == 0:
+        return _own_melds(melds.best_layout(hand_cards))
+    return melds.best_defence(hand_cards, knocked.melds)
+
+
+def _own_melds(layout: melds.Layout) -> melds.Defence:
+    """Return the defence of a defender who lays out his own melds only, as after gin."""
+    return melds.Defence(layout.melds, (), layout.deadwood)
 
 
 LONG_WAY: Final[dict[type, Callable[[State, int, Any], State]]] = {
@@ -425,17 +458,23 @@ def arrangements(state: State) -> tuple[melds.Layout, ...]:
 
 
 def defences(state: State) -> tuple[melds.Defence, ...]:
-    """Return the defender's possible lay-outs: after gin his own melds only (rule 13)."""
+    """Return the defender's legal lay-outs, best first: after gin his own melds only (rule 13).
+
+    By default (``defender_count="least"``) these are the lay-outs that reach his least count;
+    with ``"as_laid"``, every lay-out he can make.
+    """
     layout = showdown_of(state).layout
     if layout is None:  # pragma: no cover  # the defender lays out after the knocker
         raise RuntimeError("the defender lays out before the knocker")
     hand_cards = cards_held(state, state.turn)
     if layout.count == 0:
-        return tuple(
-            melds.Defence(found.melds, (), found.deadwood)
-            for found in melds.arrangements(hand_cards, scoresheet.ANY_COUNT)
-        )
-    return melds.defences(hand_cards, layout.melds)
+        found = tuple(map(_own_melds, melds.arrangements(hand_cards, scoresheet.ANY_COUNT)))
+    else:
+        found = melds.defences(hand_cards, layout.melds)
+    if state.match.rules.defender_count == "as_laid":
+        return found
+    least = found[0].count  # best first: the least count comes first
+    return tuple(itertools.takewhile(lambda defence: defence.count == least, found))
 
 
 def showdown_of(state: State) -> Showdown:
