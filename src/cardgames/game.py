@@ -848,7 +848,7 @@ class Game(Generic[RulesT, StateT, MoveT, ViewT, ScoreT]):
         """Return the move that the action completes, or None if more actions must follow.
 
         Args:
-            index: The action chosen: a whole number below :attr:`num_moves`.
+            index: The action chosen: a whole number below ``num_moves``.
             state: The state; its seat to move chooses.
             prefix: The actions already chosen of a combination move.
 

@@ -25,7 +25,7 @@ import attrs
 import cardgames
 from cardgames import agents, dealing, errors, game
 
-__all__ = ["AgentResult", "Summary", "play_match", "run"]
+__all__ = ["MAX_HANDS", "AgentResult", "Summary", "play_match", "run"]
 
 Observer = Callable[[Any, Any, Any], None]
 """Called after every move with the state before, the move, and the state after."""
