@@ -9,6 +9,7 @@ and driven by move texts. The random playouts with their invariants are in
 from __future__ import annotations
 
 import itertools
+import random
 import threading
 import time
 from collections.abc import Callable, Iterable
@@ -1044,11 +1045,51 @@ def test_moves_parse_and_print(text: str, move: sr.Move) -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["bid", "bid x", "bid 0", "jump", "trump x", "play", "meld", "play 11h", "foo bar"]
+    "text",
+    [
+        "bid",
+        "bid x",
+        "bid 0",
+        "jump",
+        "trump x",
+        "play",
+        "meld",
+        "play 11h",
+        "foo bar",
+        "play ZZ",
+        "discard 7c 8c 9c ZZ",
+        "meld ah kh zz",
+        "trump 7",
+    ],
 )
 def test_bad_move_texts(text: str) -> None:
-    with pytest.raises((errors.MoveParseError, errors.CardParseError)):
+    # Every failure is a MoveParseError, a card that does not parse included (a CardParseError
+    # is not one, and a server that catches MoveParseError crashed on "play ZZ").
+    with pytest.raises(errors.MoveParseError):
         sr.parse_move(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "bid ٣",  # an Arabic-Indic three: int() reads it
+        "bid ²",  # a superscript two: str.isdigit() says yes, int() says no
+        "bid ¹",
+        "bid +4",
+        "bid 4_0",
+        "bid 4.0",
+        "bid " + "9" * 20,
+        "bid " + "9" * 5000,  # int() refuses it with a ValueError of its own
+    ],
+)
+def test_a_bid_is_written_in_ascii_digits(text: str) -> None:
+    with pytest.raises(
+        errors.MoveParseError, match=r"as a bid: .* digits 0-9 \(at most 19"
+    ) as caught:
+        sr.parse_move(text)
+    assert len(str(caught.value)) < 300
+    assert sr.parse_move("bid 4") == sr.parse_move("bid 04") == sr.Bid(4)
+    assert sr.parse_move("bid 2 blind") == sr.Bid(2)
 
 
 def test_move_constructors_check_their_values() -> None:
@@ -1107,6 +1148,72 @@ def test_apply_errors() -> None:
 def test_rules_refuse_impossible_options(options: dict[str, object]) -> None:
     with pytest.raises(errors.RulesError):
         sr.Rules(**options)  # type: ignore[arg-type]  # bad values on purpose
+
+
+JUNK: tuple[object, ...] = (
+    10**5000,
+    2**63,
+    -1,
+    True,
+    False,
+    1.0,
+    7.5,
+    "7",
+    "",
+    None,
+    [7],
+    [[7]],
+    [[[3, 4]]],
+    {"7": 7},
+    b"7",
+    object(),
+)
+"""Values no option should take blindly: huge, negative, bool, float, text, None, nested."""
+
+ACCEPTED: dict[str, tuple[object, ...]] = {
+    "deal_packets": ([7],),
+    "max_hands": (None,),
+    **{
+        field.name: (True, False)
+        for field in attrs.fields(sr.Rules)
+        if field.type in {"bool", bool}
+    },
+}
+"""The values of ``JUNK`` that are good values of an option (and are accepted)."""
+
+
+@pytest.mark.parametrize("option", [field.name for field in attrs.fields(sr.Rules)])
+def test_every_option_refuses_junk_naming_itself(option: str) -> None:
+    for value in JUNK:
+        if any(
+            value is good or (type(value) is type(good) and value == good)
+            for good in ACCEPTED.get(option, ())
+        ):
+            rules = sr.Rules(**{option: value})  # type: ignore[arg-type]  # any value
+            assert sr.legal_moves(dealt(rules=rules))
+            continue
+        with pytest.raises(errors.RulesError, match=f"^{option} ") as caught:
+            sr.Rules(**{option: value})  # type: ignore[arg-type]  # junk on purpose
+        assert len(str(caught.value)) < 300
+
+
+def test_the_largest_options_accepted_still_play() -> None:
+    # Bounded so that no accepted Rules can fail later: every option at its largest.
+    rules = sr.Rules(
+        target=2**63 - 1,
+        long_sequence_value=sr_rules.LONG_SEQUENCE_LIMIT,
+        zero_tricks_penalty=sr_rules.PENALTY_LIMIT,
+        max_hands=2**63 - 1,
+        deal_packets=(1,) * 7,
+    )
+    state = sr.new_game(rules, seed=SEED, first_dealer=0)
+    rng = random.Random(SEED)
+    while state.hand_number < 3 or not state.hand_over:
+        state = sr.apply(state, rng.choice(sr.legal_moves(state)))
+    assert len(sr.score(state).hands) == 3
+    assert len(sr.observation(state, 0)) == sr.observation_size(rules, 4)
+    with pytest.raises(errors.RulesError, match=r"^zero_tricks_penalty must be at most 1000"):
+        sr.Rules(zero_tricks_penalty=sr_rules.PENALTY_LIMIT + 1)
 
 
 def test_rules_defaults_are_the_spec() -> None:
@@ -1226,13 +1333,36 @@ class LoudPlay(sr.Play):
     """A Play of a caller's own, as a front end might subclass it."""
 
 
-def test_a_subclass_of_play_plays_like_play() -> None:
+class StackedDeal(sr.Deal):
+    """A Deal subclass: once the way a client's stacked deal got past the guard."""
+
+
+def test_a_subclass_of_a_move_is_refused_as_in_every_game() -> None:
     state = run(declarer_one(), "bid 1, no stock, trump ♥")
     card = next(move.card for move in sr.legal_moves(state) if isinstance(move, sr.Play))
-    loud, plain = sr.apply(state, LoudPlay(card)), sr.apply(state, sr.Play(card))
-    assert attrs.evolve(loud, history=None) == attrs.evolve(plain, history=None)
-    assert loud.moves[-1] == LoudPlay(card)
-    assert sr.is_legal(state, LoudPlay(card))
+    assert sr.is_legal(state, sr.Play(card))
+    for seat in ({}, {"seat": 1}):
+        with pytest.raises(errors.IllegalMoveError, match="subclass of Play") as caught:
+            sr.apply(state, LoudPlay(card), **seat)
+        assert caught.value.seat == 1
+        assert not sr.is_legal(state, LoudPlay(card), **seat)
+
+
+def test_a_subclass_of_deal_cannot_stack_a_deal() -> None:
+    state = sr.new_game(seed=SEED, first_dealer=0)
+    order = sr.order_for(STRONG, dealer=0, stock=STRONG_STOCK)
+    # With the dealer's seat, as a server passes it: no stacked deal, whatever its class.
+    with pytest.raises(errors.IllegalMoveError, match="a stacked deal is not a player's move"):
+        sr.apply(state, StackedDeal(order=order), seat=0)
+    assert not sr.is_legal(state, StackedDeal(order=order), seat=0)
+    # Without a seat the engine takes only its own Deal, as the other games do.
+    for move in (StackedDeal(order=order), StackedDeal()):
+        with pytest.raises(errors.IllegalMoveError, match="subclass of Deal"):
+            sr.apply(state, move)
+        assert not sr.is_legal(state, move)
+    assert sr.is_legal(state, sr.Deal(order=order))
+    assert not sr.is_legal(state, sr.Deal(order=order), seat=0)
+    assert sr.is_legal(state, sr.Deal(), seat=0)
 
 
 def test_find_melds_reads_card_texts_and_rejects_what_is_not_a_card() -> None:
@@ -1258,7 +1388,13 @@ def wrong(value: object) -> Any:
         ({3: 1, 4: 1}, "^deal_packets must be a sequence of packet sizes"),  # once read as (3, 4)
         ({3, 4}, "^deal_packets must be a sequence of packet sizes"),
         (iter([3, 4]), "^deal_packets must be a sequence of packet sizes"),
-        ([3, True, 3], "^deal_packets must be whole numbers of 1 or more"),
+        ([3, True, 3], "^deal_packets must be whole numbers from 1 to 7"),
+        pytest.param(10**5000, "^deal_packets must be .* not <a whole number of 16610", id="huge"),
+        pytest.param([10**5000], "^deal_packets must be whole numbers from 1 to 7", id="[huge]"),
+        ([[3, 4]], r"^deal_packets must be whole numbers from 1 to 7, not \[3, 4\]$"),
+        ([8, -1], "^deal_packets must be whole numbers from 1 to 7, not 8$"),
+        ([0, 7], "^deal_packets must be whole numbers from 1 to 7, not 0$"),
+        ([], "^deal_packets must be one packet size or more"),
         (
             [1] * 100_000,
             r"^deal_packets must add up to the 7 cards of a hand, not 100000 \(\[1, 1,",
@@ -1308,6 +1444,19 @@ def test_deal_packets_are_a_sequence_of_sizes(packets: object, message: str) -> 
         ),
         (lambda: sr.max_bid(wrong({})), "^expected staekske_rape.Rules, not dict$"),
         (lambda: sr.max_hand_moves(sr.Rules(), 6), r"^Staekske Rape is played by 4 players"),
+        (
+            lambda: sr.max_hand_moves(sr.Rules(), WRONG),
+            r"^Staekske Rape is played by .*, not None$",
+        ),
+        (lambda: sr.max_hand_moves(wrong("rules"), 4), "^expected staekske_rape.Rules, not str$"),
+        (lambda: sr.pack(sr.Rules(), WRONG), r"^Staekske Rape is played by .*, not None$"),
+        (lambda: sr.pack(sr.Rules(), wrong(4.0)), r"^Staekske Rape is played by .*, not 4.0$"),
+        (lambda: sr.pack(wrong("rules"), 4), "^expected staekske_rape.Rules, not str$"),
+        (lambda: sr.GAME.pack(wrong(object()), 4), "^expected staekske_rape.Rules, not object$"),
+        (lambda: sr.observation_size(sr.Rules(), WRONG), r"^Staekske Rape is played by .*None$"),
+        (lambda: sr.observation_size(wrong([]), 4), "^expected staekske_rape.Rules, not list$"),
+        (lambda: sr.draw_first_dealer(1, players=WRONG), r"^Staekske Rape is played by .*None$"),
+        (lambda: sr.order_for([], dealer=0, players=WRONG), r"^Staekske Rape is played by"),
         (lambda: sr.draw_first_dealer(WRONG), "^seed must be a whole number of at most 256 bits"),
         (lambda: sr.draw_first_dealer(1, players=3), "^Staekske Rape is played by 4 players"),
         (lambda: sr.order_for([], dealer=0, players=wrong(4.0)), "^Staekske Rape is played by"),
@@ -1319,6 +1468,9 @@ def test_helpers_refuse_impossible_arguments(call: Callable[[], object], message
         call()
     assert sr.game_points(85, "half_down") == 8
     assert sr.max_bid(None) == 42
+    assert len(sr.pack(None, 5)) == len(sr.GAME.pack(sr.Rules(), 4)) == 32
+    assert sr.max_hand_moves(None, 4) == 90
+    assert sr.observation_size(None, 5) == 488
 
 
 @pytest.mark.parametrize(
@@ -1334,7 +1486,8 @@ def test_helpers_refuse_impossible_arguments(call: Callable[[], object], message
             "^a bid must be a whole number of 1 or more",
         ),
         (lambda: sr.Bid(wrong(3.0)), errors.MoveParseError, "^a bid must be a whole number"),
-        (lambda: sr.parse_move("bid " + "9" * 30), errors.MoveParseError, "^a bid must be"),
+        (lambda: sr.parse_move("bid " + "9" * 19), errors.MoveParseError, "^a bid must be"),
+        (lambda: sr.parse_move("bid " + "9" * 30), errors.MoveParseError, "^cannot read 'bid 999"),
         (
             lambda: sr.parse_move("bid " + "9" * 5000),
             errors.MoveParseError,

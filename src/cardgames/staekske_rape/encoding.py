@@ -56,7 +56,7 @@ from cardgames.staekske_rape.moves import (
     TakeStock,
 )
 from cardgames.staekske_rape.rules import LONG_SEQUENCE_LIMIT, Rules
-from cardgames.staekske_rape.state import PLAYERS, PLAYERS_RULE, Phase, State
+from cardgames.staekske_rape.state import Phase, State, check_players
 
 __all__ = [
     "BID",
@@ -176,13 +176,18 @@ def move_indices(move: Move) -> tuple[int, ...]:
     raise errors.RulesError(f"expected a Staekske Rape move, not {errors.quote(move)}")
 
 
-def observation_size(rules: Rules, players: int) -> int:
+def observation_size(rules: Rules | None, players: int) -> int:
     """Return the length of every observation of a match with these rules and seats.
 
     It is ``113 + 75 × players``: 413 for four players, 488 for five.
 
+    Args:
+        rules: The match's options; None for the source's (the length is the same for all).
+        players: 4 or 5.
+
     Raises:
-        RulesError: If ``rules`` is not a Staekske Rape ``Rules`` or ``players`` not 4 or 5.
+        RulesError: If ``rules`` is not a Staekske Rape ``Rules`` (or None), or ``players`` not
+            4 or 5.
 
     Example:
         >>> from cardgames import staekske_rape
@@ -190,7 +195,7 @@ def observation_size(rules: Rules, players: int) -> int:
         413
     """
     game.check_rules(rules, Rules, "staekske_rape")
-    players = game.check_players(players, PLAYERS, says=PLAYERS_RULE)
+    players = check_players(players)
     return _FIXED + _PER_SEAT * players
 
 

@@ -41,6 +41,7 @@ from cardgames.staekske_rape.state import (  # the phases' aliases: see state.py
     Phase,
     State,
     View,
+    check_players,
 )
 
 __all__ = [
@@ -85,7 +86,7 @@ def draw_first_dealer(seed: int, *, players: int = 4) -> tuple[int, tuple[cards.
         >>> shown[-1].rank == cards.Rank.JACK, seat == (len(shown) - 1) % 4
         (True, True)
     """
-    players = game.check_players(players, PLAYERS, says=PLAYERS_RULE)
+    players = check_players(players)
     order = list(PACK)
     dealing.rng(seed, "first dealer").shuffle(order)
     for place, card in enumerate(order):
@@ -146,14 +147,23 @@ def new_game(
     )
 
 
-def pack(_rules: Rules | None = None, _players: int = 4) -> tuple[cards.Card, ...]:
+def pack(rules: Rules | None = None, players: int = 4) -> tuple[cards.Card, ...]:
     """Return the cards a match is played with: the 32-card pack, whatever the options.
+
+    Args:
+        rules: The match's options; None for the source's.
+        players: 4 or 5.
+
+    Raises:
+        RulesError: If ``rules`` is not a Staekske Rape ``Rules`` or ``players`` not 4 or 5.
 
     Example:
         >>> from cardgames import staekske_rape
         >>> len(staekske_rape.pack(staekske_rape.Rules(), 5))
         32
     """
+    game.check_rules(rules, Rules, _MODULE)
+    check_players(players)
     return PACK
 
 
@@ -177,7 +187,7 @@ def max_hand_moves(rules: Rules | None, players: int = 4) -> int:
         >>> staekske_rape.max_hand_moves(staekske_rape.Rules())
         90
     """
-    game.check_players(players, PLAYERS, says=PLAYERS_RULE)
+    check_players(players)
     return 1 + 4 + auction.max_bid(rules) + 4 + 1 + 3 + TRICKS + 4 * TRICKS
 
 
@@ -247,16 +257,19 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
 
     Args:
         state: The state to move from.
-        move: Any Staekske Rape move.
+        move: Any Staekske Rape move, of the game's own classes (an instance of a subclass
+            is refused, as every game refuses it).
         seat: If given, the seat that sends the move (a server passes its connection's seat);
-            it must be the seat to move.
+            it must be the seat to move, and the move may not be a stacked deal.
 
     Raises:
-        IllegalMoveError: If the move breaks a rule, or is not a Staekske Rape move at all; the
-            message names the rule.
+        IllegalMoveError: If the move breaks a rule, is not a Staekske Rape move at all (a
+            subclass of one included), or is a stacked deal sent with a seat; the message names
+            the rule.
         NotYourTurnError: If ``seat`` is given and is not the seat to move.
         MatchOverError: If the match is over.
-        RulesError: If ``state`` is not a Staekske Rape state (another game's included).
+        RulesError: If ``state`` is not a Staekske Rape state (another game's included), or
+            ``seat`` is neither a seat number nor None.
 
     Example:
         >>> from cardgames import staekske_rape
@@ -271,26 +284,39 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
         game.check_state(state, State, _MODULE)
     contract = state.contract
     if (
-        isinstance(move, Play)
+        type(move) is Play
         and state.phase is _PLAY
         and contract is not None
         and (seat is None or (seat == state.turn and type(seat) is int))
     ):
         return play.play(state, contract, state.turn, move)  # the hot path
     mover = game.check_turn(current_player(state), seat, move)
-    if isinstance(move, Deal):
+    if type(move) is Deal:
         return _deal(state, mover, move)
     entry = _HANDLERS.get(type(move))
     if entry is None:
-        raise errors.IllegalMoveError(
-            f"{errors.quote(move)} is not a Staekske Rape move", move=move, seat=mover
-        )
+        raise errors.IllegalMoveError(_foreign(move), move=move, seat=mover)
     phase, other, handler = entry
     if contract is None or (state.phase is not phase and state.phase is not other):
         raise errors.IllegalMoveError(
             f"{move} is not allowed now: {_expected(state)}", move=move, seat=mover
         )
     return handler(state, contract, mover, move)
+
+
+def _foreign(move: object) -> str:
+    """Say why ``move`` is not a Staekske Rape move; a subclass of one is not one either.
+
+    The engine dispatches on the exact class, as every game's does, so that an object that
+    only looks like a move (a stacked deal in a ``Deal`` subclass) never gets past a check.
+    """
+    like = next((kind for kind in _MOVES if isinstance(move, kind)), None)
+    if like is None:
+        return f"{errors.quote(move)} is not a Staekske Rape move"
+    return (
+        f"{errors.quote(move)} is not a Staekske Rape move: it is of a subclass of "
+        f"{like.__name__}, and apply takes only the game's own move classes"
+    )
 
 
 def _expected(state: State) -> str:
@@ -565,7 +591,7 @@ def order_for(
         >>> print(cards.format_cards(staekske_rape.view(state, 1).hand))
         J♣ J♠ J♥ Q♥ K♥ A♥ J♦
     """
-    players = game.check_players(players, PLAYERS, says=PLAYERS_RULE)
+    players = check_players(players)
     dealer = game.check_seat(dealer, players, what="dealer")
     return dealing.stack(
         dealing.by_seat(hands, players),

@@ -335,16 +335,39 @@ def parse_move(text: str) -> Move:
 
     The forms (text never stacks a deal): ``deal``, ``look``, ``bid 4``, ``blind`` (= ``bid 2``),
     ``pass``, ``concede``, ``take stock``, ``no stock``, ``discard <4 cards>``, ``trump ♥``,
-    ``meld <cards>``, ``stoek``, ``play Q♥`` (or a card alone). Words are case-insensitive.
+    ``meld <cards>``, ``stoek``, ``play Q♥`` (or a card alone). Words are case-insensitive; a
+    bid's number is written in the digits 0-9, at most 19 of them.
 
     Raises:
-        MoveParseError: If the text is no Staekske Rape move.
-        CardParseError: If a card in it does not parse.
+        MoveParseError: If the text is no Staekske Rape move, a card in it that does not parse
+            included.
 
     Example:
         >>> parse_move("Take  Stock"), parse_move("10h")
         (TakeStock(), Play(Card.parse('10♥')))
     """
+    return moves.read(text, "Staekske Rape", _parse)
+
+
+_BID_DIGITS: Final = len(str(validators.LARGEST))
+"""The most digits a bid's number may have (19: every bid is a 64-bit number)."""
+
+
+def _amount(text: str, digits: str) -> int:
+    """Return a bid's number written in ASCII digits, or raise MoveParseError.
+
+    ``int`` alone would also read ``٣``, ``+4``, ``4_0`` and a number of thousands of digits.
+    """
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > _BID_DIGITS:
+        raise errors.MoveParseError(
+            f"cannot read {errors.quote(text)} as a bid: write 'bid' and a whole number in the "
+            f"digits 0-9 (at most {_BID_DIGITS} of them), e.g. 'bid 4'"
+        )
+    return int(digits)
+
+
+def _parse(text: str) -> Move:
+    """Read a move from its text (:func:`parse_move` without its wrapping of card errors)."""
     verb, rest = moves.split(text)
     words = " ".join([verb, *rest.lower().split()])
     if words in _WORDS:
@@ -352,14 +375,7 @@ def parse_move(text: str) -> Move:
     if verb == "deal":
         return Deal.parse(text)
     if verb == "bid" and rest:
-        try:
-            amount = int(rest.removesuffix("blind").strip())
-        except ValueError:
-            raise errors.MoveParseError(
-                f"cannot read {errors.quote(text)} as a bid: "
-                "write 'bid' and a whole number, e.g. 'bid 4'"
-            ) from None
-        return Bid(amount)
+        return Bid(_amount(text, rest.removesuffix("blind").strip()))
     maker = _WITH_CARDS.get(verb)
     if maker is not None and rest:
         return maker(rest)

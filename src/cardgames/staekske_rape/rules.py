@@ -14,6 +14,7 @@ __all__ = [
     "HAND_SIZE",
     "LONG_SEQUENCE_LIMIT",
     "NANNY_MODELS",
+    "PENALTY_LIMIT",
     "ROUNDINGS",
     "FollowMode",
     "NannyModel",
@@ -35,6 +36,11 @@ LONG_SEQUENCE_LIMIT: Final = 1000
 """The most ``long_sequence_value`` may be. The highest bid grows with it (see ``max_bid``), and
 with ``allow_jump_bids`` every bid up to it is a legal move: 1000 keeps that list to 115 bids."""
 
+PENALTY_LIMIT: Final = 1000
+"""The most ``zero_tricks_penalty`` may be: far more than any played hand can win or lose (at
+most a few hundred game points), and small enough that totals stay ordinary 64-bit numbers for
+every reader of a match's record or observations."""
+
 
 def _packets(value: object) -> object:
     """Convert a packet list (or a single size) to a tuple; leave anything else to the check.
@@ -49,14 +55,17 @@ def _packets(value: object) -> object:
 
 
 def _check_packets(_instance: object, _attribute: attrs.Attribute[Any], value: object) -> None:
-    """Accept packet sizes of 1 or more that add up to the 7 cards of a hand."""
+    """Accept packet sizes of 1 to 7 that add up to the 7 cards of a hand."""
     if isinstance(value, Mapping) or not isinstance(value, tuple):
         raise errors.RulesError(
             f"deal_packets must be a sequence of packet sizes, not {errors.quote(value)}"
         )
-    if not value or not all(type(size) is int and size >= 1 for size in value):
+    if not value:
+        raise errors.RulesError("deal_packets must be one packet size or more, not none")
+    bad = [size for size in value if type(size) is not int or not 1 <= size <= HAND_SIZE]
+    if bad:
         raise errors.RulesError(
-            f"deal_packets must be whole numbers of 1 or more, not {errors.quote(value)}"
+            f"deal_packets must be whole numbers from 1 to {HAND_SIZE}, not {errors.quote(bad[0])}"
         )
     if sum(value) != HAND_SIZE:
         raise errors.RulesError(
@@ -80,7 +89,8 @@ class Rules:
         target: The declarer who reaches this many game points wins the match (rule 39). The
             source's 100.
         deal_packets: The packet sizes in which the 7 cards of a hand are dealt, from the
-            dealer's left (rule 8, note A14). ``(7,)``: seven at once.
+            dealer's left (rule 8, note A14): whole numbers from 1 to 7 that add up to 7.
+            ``(7,)``: seven at once.
         allow_jump_bids: Whether a bid may be more than one above the last (rule 11, note A3).
             Off: 3, 4, 5 … one at a time, the only jump being 2 → 4.
         blind_two: Whether a player who has not looked at his cards may bid 2 before anyone
@@ -108,8 +118,8 @@ class Rules:
             points (rule 32, note A7). Off: the card points are rounded as usual.
         no_stock_doubles_losses: Whether playing without the stock doubles a loss as well as a
             win (rule 36, note A8).
-        zero_tricks_penalty: What a declarer who takes no trick loses, a fixed amount (rule 37,
-            note A10).
+        zero_tricks_penalty: What a declarer who takes no trick loses, a fixed amount from 0 to
+            1000 (rule 37, note A10).
         max_hands: End the match after this many hands even if nobody reached the target, the
             highest total winning; None for no limit.
 
@@ -144,7 +154,9 @@ class Rules:
     rounding: Rounding = attrs.field(default="half_up", validator=validators.choice(ROUNDINGS))
     all_tricks_fixed_25: bool = attrs.field(default=True, validator=validators.boolean())
     no_stock_doubles_losses: bool = attrs.field(default=True, validator=validators.boolean())
-    zero_tricks_penalty: int = attrs.field(default=50, validator=validators.integer(minimum=0))
+    zero_tricks_penalty: int = attrs.field(
+        default=50, validator=validators.integer(minimum=0, maximum=PENALTY_LIMIT)
+    )
     max_hands: int | None = attrs.field(
         default=None, validator=validators.optional_integer(minimum=1)
     )

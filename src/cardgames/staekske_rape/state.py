@@ -22,6 +22,7 @@ __all__ = [
     "State",
     "View",
     "before_play",
+    "check_players",
 ]
 
 PLAYERS: Final = (4, 5)
@@ -29,6 +30,27 @@ PLAYERS: Final = (4, 5)
 
 PLAYERS_RULE: Final = "Staekske Rape is played by 4 players (or 5, the dealer sitting out)"
 """The rule on the number of players, as errors quote it."""
+
+
+def check_players(players: object) -> int:
+    """Return a ``players`` argument that is not optional, checked to be 4 or 5.
+
+    Unlike :func:`~cardgames.staekske_rape.new_game`, where None means the usual four, the
+    functions that take a count of seats need one.
+
+    Raises:
+        RulesError: For anything else, None included.
+
+    Example:
+        >>> check_players(5)
+        5
+        >>> check_players(None)
+        Traceback (most recent call last):
+        ...
+        cardgames.errors.RulesError: Staekske Rape is played by 4 players (or 5, the dealer ...
+    """
+    return game.check_players(players, PLAYERS, says=PLAYERS_RULE, none_is_usual=False)
+
 
 TRICKS: Final = 7
 """Tricks in a hand: seven cards each."""
