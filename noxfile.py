@@ -30,7 +30,7 @@ import nox
 import nox.command
 
 nox.options.default_venv_backend = "uv|venv"
-nox.options.sessions = ["lint", "typing", "wheel", "docs", "doctest", "build"]
+nox.options.sessions = ["lint", "typing", "wheel", "fingerprint", "docs", "doctest", "build"]
 nox.options.error_on_external_run = True
 
 PACKAGE = pathlib.Path("src/cardgames")
@@ -105,7 +105,19 @@ def wheel(session: nox.Session) -> None:
             installed = _installed_package(session)
             _check_versions(session, version=built.name.split("-")[1])
             targets = session.posargs or ["tests", str(installed), *COVERAGE]
-            session.run("pytest", "-p", "no:cacheprovider", *targets)
+            session.run("pytest", "-p", "no:cacheprovider", "-m", "not fingerprint", *targets)
+
+
+@nox.session
+def fingerprint(session: nox.Session) -> None:
+    """The behaviour fingerprint of every game (``tests/test_fingerprint.py``), on two workers.
+
+    It plays at least 100,000 states of each game and digests every seat's view, the legal
+    moves and the score: about a minute a game on this project's 2-core machine, so it runs
+    here, without coverage and with one worker per core (pytest-xdist), not in ``wheel``.
+    """
+    session.install(".[tests]", "pytest-xdist>=3.5")
+    session.run("pytest", "-p", "no:cacheprovider", "-n", "2", "-m", "fingerprint", "tests")
 
 
 def _check_wheel_files(session: nox.Session, built: pathlib.Path) -> None:
