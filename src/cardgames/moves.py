@@ -282,7 +282,8 @@ def read(text: str, game: str, parse: Callable[[str], MoveT]) -> MoveT:
         ...
         cardgames.errors.MoveParseError: cannot read 'play ZZ' as a Kalter Schlag move: cannot ...
     """
-    if not isinstance(game, str) or not callable(parse):
+    named: object = game  # callers may pass anything
+    if not isinstance(named, str) or not callable(parse):
         raise errors.RulesError(
             f"read needs the game's name and its parser, not {errors.quote(game)} and "
             f"{errors.quote(parse)}"
