@@ -14,7 +14,7 @@ import pytest
 
 from cardgames import agents, cards, errors, simulate, tricks
 from cardgames import staekske_rape as sr
-from cardgames.staekske_rape import bots, encoding, tactics
+from cardgames.staekske_rape import encoding, tactics
 
 SEED = 77
 
