@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import random
 import re
 import typing
 from typing import Any
@@ -12,6 +11,7 @@ import attrs
 import pytest
 
 import cardgames
+import playing
 from cardgames import codec, errors, kalter_schlag, staekske_rape
 
 NAMES = sorted(cardgames.GAMES)
@@ -19,14 +19,7 @@ NAMES = sorted(cardgames.GAMES)
 
 def random_states(name: str, seed: int, *, hands: int = 2) -> list[Any]:
     """Every state of a seeded random match of a few hands."""
-    entry = cardgames.GAMES[name]
-    state = entry.new_game(entry.rules_type(max_hands=hands), seed=seed)
-    chooser = random.Random(seed)
-    states = [state]
-    while not entry.is_over(state):
-        state = entry.apply(state, chooser.choice(entry.legal_moves(state)))
-        states.append(state)
-    return states
+    return list(playing.random_states(name, seed, hands=hands))
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -48,6 +48,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import cardgames
+import playing
 from cardgames import (
     agents,
     cards,
@@ -603,14 +604,7 @@ def test_a_history_link_cannot_be_changed_and_still_pickles() -> None:
 
 def playout(name: str, seed: int, hands: int) -> list[Any]:
     """Every state of a seeded random match of a game."""
-    entry = cardgames.GAMES[name]
-    state = entry.new_game(entry.rules_type(max_hands=hands), seed=seed)
-    chooser = random.Random(seed)
-    states = [state]
-    while not entry.is_over(state):
-        state = entry.apply(state, chooser.choice(entry.legal_moves(state)))
-        states.append(state)
-    return states
+    return list(playing.random_states(name, seed, hands=hands))
 
 
 class SneakyDeal(moves.Deal):

@@ -7,7 +7,6 @@ of the rules written here independently of the engine.
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Callable, Collection, Iterator, Sequence
 from typing import Any
@@ -18,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardgames
+import playing
 from cardgames import cards, dealing, errors, tricks
 from cardgames import kalter_schlag as ks
 
@@ -122,12 +122,7 @@ def play_script(
 
 def random_states(seed: int, rules: ks.Rules | None = None) -> Iterator[ks.State]:
     """Every state of a seeded random match, the first included."""
-    chooser = random.Random(seed)
-    state = ks.new_game(rules, seed=seed)
-    yield state
-    while not ks.is_over(state):
-        state = ks.apply(state, chooser.choice(ks.legal_moves(state)))
-        yield state
+    return playing.random_states("kalter-schlag", seed, rules=rules)
 
 
 def played_to_end(seed: int, rules: ks.Rules | None = None) -> ks.State:

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 import cardgames
+import playing
 from cardgames import agents, cards, errors, simulate, tricks
 from cardgames import kalter_schlag as ks
 from cardgames.kalter_schlag import encoding
@@ -35,12 +36,7 @@ def card(text: str) -> cards.Card:
 
 def random_states(seed: int, rules: ks.Rules | None = SHORT) -> Iterator[ks.State]:
     """Every state of a seeded random match (two hands by default), the first included."""
-    chooser = random.Random(seed)
-    state = ks.new_game(rules, seed=seed)
-    yield state
-    while not ks.is_over(state):
-        state = ks.apply(state, chooser.choice(ks.legal_moves(state)))
-        yield state
+    return playing.random_states("kalter-schlag", seed, rules=rules)
 
 
 def hands_of(state: ks.State) -> dict[int, tuple[cards.Card, ...]]:

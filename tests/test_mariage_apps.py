@@ -19,6 +19,7 @@ import attrs
 import pytest
 
 import cardgames
+import playing
 from cardgames import agents, cards, errors, simulate, tricks
 from cardgames import mariage as mg
 from cardgames.mariage import claims as checked_claims
@@ -38,14 +39,8 @@ def random_states(
     rules: mg.Rules, players: int, seed: int
 ) -> typing.Iterator[tuple[mg.State, tuple[mg.Move, ...]]]:
     """Yield every state of a random session, with its legal moves."""
-    chooser = random.Random(seed)
-    state = mg.new_game(rules, seed=seed, players=players)
-    while True:
-        legal = mg.legal_moves(state)
-        yield state, legal
-        if not legal:
-            return
-        state = mg.apply(state, chooser.choice(legal))
+    for state in playing.random_states("mariage", seed, rules=rules, players=players):
+        yield state, mg.legal_moves(state)
 
 
 # --- the encoding -------------------------------------------------------------------------------

@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 import cardgames
+import playing
 from cardgames import cards, codec, dealing, errors, game, moves
 
 NAMES = sorted(cardgames.GAMES)
@@ -28,14 +29,8 @@ CARD_TEXT = re.compile(r"(?:10|[2-9JQKA])[♣♠♥♦]")
 
 def random_states(name: str, seed: int, *, hands: int = 2) -> Iterator[Any]:
     """Every state of a seeded random match of a few hands, its players cycling."""
-    entry = cardgames.GAMES[name]
-    players = entry.players[seed % len(entry.players)]
-    state = entry.new_game(entry.rules_type(max_hands=hands), seed=seed, players=players)
-    chooser = random.Random(seed)
-    yield state
-    while not entry.is_over(state):
-        state = entry.apply(state, chooser.choice(entry.legal_moves(state)))
-        yield state
+    players = cardgames.GAMES[name].players
+    return playing.random_states(name, seed, hands=hands, players=players[seed % len(players)])
 
 
 @pytest.mark.parametrize("name", NAMES)
