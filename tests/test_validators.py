@@ -125,7 +125,7 @@ def test_a_validator_is_made_from_bounds_and_choices_that_make_sense(
         make()
 
 
-class Colour(enum.Enum, metaclass=validators.ExactLookup):
+class Colour(enum.Enum, metaclass=validators.ExactLookup, what="colour"):
     RED = "red"
     BLUE = "blue"
 
@@ -139,7 +139,9 @@ def test_an_exact_lookup_takes_a_member_s_own_value_only() -> None:
     assert Colour(Colour.BLUE) is Colour.BLUE
     assert Plain(1) is Plain.ONE
     for value in (True, 1.0, EqualsAll(), 10**5000, [1]):
-        with pytest.raises(errors.RulesError, match=r"is not a Plain$"):
+        with pytest.raises(errors.RulesError, match=r"is not a Plain: use one of 1$"):
             Plain(value)
-    with pytest.raises(errors.RulesError, match=r"is not a Colour$"):
+    with pytest.raises(
+        errors.RulesError, match=r"^'green' is not a colour: use one of 'red', 'blue'$"
+    ):
         Colour("green")

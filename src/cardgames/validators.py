@@ -33,7 +33,37 @@ class ExactLookup(enum.EnumType):
     member's value goes to the enum's ``_missing_``, which raises the library's error, before
     Python would print the value into a ``ValueError`` of its own (which fails for a number of
     more than 4,300 digits). The functional API (``Suit("Name", names)``) is Python's.
+
+    An enum names what its members are with the class keyword ``what`` (``class
+    Phase(enum.StrEnum, metaclass=ExactLookup, what="phase")``); a value that is no member is
+    then refused as "'x' is not a phase: use one of 'deal', 'play'", unless the enum words its
+    own refusal in ``_missing_``.
+
+    Example:
+        >>> class Side(enum.StrEnum, metaclass=ExactLookup, what="side"):
+        ...     LEFT = "left"
+        ...     RIGHT = "right"
+        >>> Side("left") is Side.LEFT
+        True
+        >>> Side("up")
+        Traceback (most recent call last):
+        ...
+        cardgames.errors.RulesError: 'up' is not a side: use one of 'left', 'right'
     """
+
+    def __new__(
+        metacls,
+        name: str,
+        bases: tuple[type, ...],
+        namespace: Any,  # noqa: ANN401  # the enum's class namespace, Python's own type
+        *,
+        what: str | None = None,
+        **kwargs: Any,  # noqa: ANN401  # Python's enum keywords (boundary)
+    ) -> ExactLookup:
+        """Make the enum class, keeping ``what`` its members are (its own name by default)."""
+        kind = super().__new__(metacls, name, bases, namespace, **kwargs)
+        type.__setattr__(kind, "_what", what or name)
+        return kind
 
     def __call__(cls, value: object, *args: Any, **kwargs: Any) -> Any:  # noqa: ANN401  # a member
         """Return the member whose value is ``value``; let ``_missing_`` refuse anything else."""
@@ -52,7 +82,9 @@ def _member(kind: type[enum.Enum], value: object) -> enum.Enum:
             return found
     refused = kind._missing_(value)  # the enum's own error; a member if it reads the value
     if not isinstance(refused, kind):
-        raise errors.RulesError(f"{errors.quote(value)} is not a {kind.__name__}")
+        what = getattr(kind, "_what", kind.__name__)
+        names = ", ".join(repr(member.value) for member in kind)
+        raise errors.RulesError(f"{errors.quote(value)} is not a {what}: use one of {names}")
     return refused
 
 

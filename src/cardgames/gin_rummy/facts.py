@@ -30,7 +30,7 @@ from cardgames.gin_rummy.state import View
 __all__ = ["MoveKind", "card_value", "kind_of", "run_order", "unseen", "value_of"]
 
 
-class MoveKind(enum.StrEnum, metaclass=validators.ExactLookup):
+class MoveKind(enum.StrEnum, metaclass=validators.ExactLookup, what="kind of move"):
     """What kind of move a Gin Rummy move is: see :func:`kind_of`.
 
     ``MoveKind("knock")`` is ``MoveKind.KNOCK``; a value that names no kind raises
@@ -53,12 +53,6 @@ class MoveKind(enum.StrEnum, metaclass=validators.ExactLookup):
     LAY_OUT = "lay out"
     """After a knock, a player lays out his melds, and the defender his lay-offs
     (:class:`LayOut`)."""
-
-    @classmethod
-    def _missing_(cls, value: object) -> MoveKind:
-        """Refuse a value that names no kind (Python calls this when a lookup fails)."""
-        names = ", ".join(repr(kind.value) for kind in cls)
-        raise errors.RulesError(f"{errors.quote(value)} is not a kind of move: use one of {names}")
 
 
 _KINDS: Final[dict[type, MoveKind]] = {

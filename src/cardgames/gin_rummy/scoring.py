@@ -62,7 +62,7 @@ class Side(enum.StrEnum, metaclass=validators.ExactLookup):
         raise errors.RulesError(f"{errors.quote(value)} is not a side: use 'knocker' or 'defender'")
 
 
-class Kind(enum.StrEnum, metaclass=validators.ExactLookup):
+class Kind(enum.StrEnum, metaclass=validators.ExactLookup, what="kind of hand"):
     """How a hand was won.
 
     ``Kind("gin")`` is ``Kind.GIN``; anything else raises :class:`~cardgames.errors.RulesError`.
@@ -76,12 +76,6 @@ class Kind(enum.StrEnum, metaclass=validators.ExactLookup):
     """Gin with all eleven cards, no discard (option ``big_gin``, note G13)."""
     UNDERCUT = "undercut"
     """The defender's count is equal or lower: he scores the difference and the bonus (rule 17)."""
-
-    @classmethod
-    def _missing_(cls, value: object) -> Kind:
-        """Refuse a value that names no way a hand is won (Python calls this when lookups fail)."""
-        names = ", ".join(repr(kind.value) for kind in cls)
-        raise errors.RulesError(f"{errors.quote(value)} is not a kind of hand: use one of {names}")
 
 
 @attrs.frozen

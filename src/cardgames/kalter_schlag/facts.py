@@ -49,7 +49,7 @@ TRUMPS: Final = cards.parse_cards("J♣ J♠ J♥ J♦")
 _PACK_MASK: Final = cards.mask_of(engine.PACK)
 
 
-class MoveKind(enum.StrEnum, metaclass=validators.ExactLookup):
+class MoveKind(enum.StrEnum, metaclass=validators.ExactLookup, what="kind of move"):
     """What kind of move a Kalter Schlag move is: see :func:`kind_of`.
 
     ``MoveKind("play")`` is ``MoveKind.PLAY``; a value that names no kind raises
@@ -62,12 +62,6 @@ class MoveKind(enum.StrEnum, metaclass=validators.ExactLookup):
     """A player doubles the hand's score in the first trick (:class:`Double`)."""
     PLAY = "play"
     """A player plays a card to the trick (:class:`~cardgames.moves.Play`)."""
-
-    @classmethod
-    def _missing_(cls, value: object) -> MoveKind:
-        """Refuse a value that names no kind (Python calls this when a lookup fails)."""
-        names = ", ".join(repr(kind.value) for kind in cls)
-        raise errors.RulesError(f"{errors.quote(value)} is not a kind of move: use one of {names}")
 
 
 _KINDS: Final[dict[type, MoveKind]] = {

@@ -7,7 +7,7 @@ from typing import Final
 
 import attrs
 
-from cardgames import cards, errors, game, history, tricks, validators
+from cardgames import cards, game, history, tricks, validators
 from cardgames.kalter_schlag import moves
 from cardgames.kalter_schlag.rules import Rules
 
@@ -20,7 +20,7 @@ TRICKS: Final = 8
 """Tricks in a hand: eight cards each."""
 
 
-class Phase(enum.StrEnum, metaclass=validators.ExactLookup):
+class Phase(enum.StrEnum, metaclass=validators.ExactLookup, what="phase"):
     """Where a match stands: what kind of move comes next.
 
     ``Phase("first trick")`` is ``Phase.FIRST_TRICK``; a value that names no phase raises
@@ -39,12 +39,6 @@ class Phase(enum.StrEnum, metaclass=validators.ExactLookup):
     """Tricks 2 to 8 are being played."""
     OVER = "over"
     """The match has ended."""
-
-    @classmethod
-    def _missing_(cls, value: object) -> Phase:
-        """Refuse a value that names no phase (Python calls this when a lookup fails)."""
-        names = ", ".join(repr(phase.value) for phase in cls)
-        raise errors.RulesError(f"{errors.quote(value)} is not a phase: use one of {names}")
 
 
 @attrs.frozen

@@ -51,7 +51,7 @@ _MODULE: Final = "mariage"
 _PLAYERS: Final = "Mariage is played by 5 to 10 players"
 
 
-class MoveKind(enum.StrEnum, metaclass=validators.ExactLookup):
+class MoveKind(enum.StrEnum, metaclass=validators.ExactLookup, what="kind of move"):
     """What kind of move a Mariage move is: see :func:`kind_of`.
 
     ``MoveKind("claim")`` is ``MoveKind.CLAIM``; a value that names no kind raises
@@ -72,12 +72,6 @@ class MoveKind(enum.StrEnum, metaclass=validators.ExactLookup):
     """A recorded table event: the dealer misdealt (:class:`Misdeal`)."""
     DEAL_OUT_OF_TURN = "deal out of turn"
     """A recorded table event: a player dealt out of turn (:class:`DealOutOfTurn`)."""
-
-    @classmethod
-    def _missing_(cls, value: object) -> MoveKind:
-        """Refuse a value that names no kind (Python calls this when a lookup fails)."""
-        names = ", ".join(repr(kind.value) for kind in cls)
-        raise errors.RulesError(f"{errors.quote(value)} is not a kind of move: use one of {names}")
 
 
 _KINDS: Final[Mapping[type, MoveKind]] = types.MappingProxyType(

@@ -12,7 +12,7 @@ from typing import Final, NamedTuple
 
 import attrs
 
-from cardgames import cards, errors, game, history, tricks, validators
+from cardgames import cards, game, history, tricks, validators
 from cardgames.mariage import ledger, moves
 from cardgames.mariage.ledger import Chips, Ledger, Payment
 from cardgames.mariage.pools import POOLS
@@ -24,7 +24,7 @@ TRICKS: Final = HAND_SIZE
 """Tricks in a deal: five cards each."""
 
 
-class Phase(enum.StrEnum, metaclass=validators.ExactLookup):
+class Phase(enum.StrEnum, metaclass=validators.ExactLookup, what="phase"):
     """Where a session stands: what kind of move comes next.
 
     ``Phase("claims")`` is ``Phase.CLAIMS``; a value that names no phase raises
@@ -44,12 +44,6 @@ class Phase(enum.StrEnum, metaclass=validators.ExactLookup):
     """The five tricks are being played (a queen called out of turn by her king included)."""
     OVER = "over"
     """The session has ended."""
-
-    @classmethod
-    def _missing_(cls, value: object) -> Phase:
-        """Refuse a value that names no phase (Python calls this when a lookup fails)."""
-        names = ", ".join(repr(phase.value) for phase in cls)
-        raise errors.RulesError(f"{errors.quote(value)} is not a phase: use one of {names}")
 
 
 @attrs.frozen

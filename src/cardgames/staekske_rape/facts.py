@@ -81,7 +81,7 @@ _SEATS: Final = 4
 """The seats that play to a trick (with five players the dealer sits out)."""
 
 
-class MoveKind(enum.StrEnum, metaclass=validators.ExactLookup):
+class MoveKind(enum.StrEnum, metaclass=validators.ExactLookup, what="kind of move"):
     """What kind of move a move is: the first word of its text.
 
     ``MoveKind("bid")`` is ``MoveKind.BID``; a value that names no kind raises
@@ -112,12 +112,6 @@ class MoveKind(enum.StrEnum, metaclass=validators.ExactLookup):
     """The declarer announces Stoek (an announcement)."""
     PLAY = "play"
     """A card played to a trick."""
-
-    @classmethod
-    def _missing_(cls, value: object) -> MoveKind:
-        """Refuse a value that names no kind (Python calls this when a lookup fails)."""
-        names = ", ".join(repr(kind.value) for kind in cls)
-        raise errors.RulesError(f"{errors.quote(value)} is not a kind of move: use one of {names}")
 
 
 _KINDS: Final[dict[type, MoveKind]] = {

@@ -7,7 +7,7 @@ from typing import Final
 
 import attrs
 
-from cardgames import cards, errors, game, history, tricks, validators
+from cardgames import cards, game, history, tricks, validators
 from cardgames.staekske_rape import moves
 from cardgames.staekske_rape.rules import Rules
 
@@ -59,7 +59,7 @@ Call = moves.Bid | moves.Pass | moves.Concede
 """A call in the auction (the nanny's ``Bid(1)`` and ``Concede()`` included)."""
 
 
-class Phase(enum.Enum, metaclass=validators.ExactLookup):
+class Phase(enum.Enum, metaclass=validators.ExactLookup, what="phase"):
     """Where a hand stands: what kind of move comes next.
 
     ``Phase("auction")`` is ``Phase.AUCTION``; a value that names no phase raises
@@ -80,12 +80,6 @@ class Phase(enum.Enum, metaclass=validators.ExactLookup):
     """The declarer names trumps."""
     PLAY = "play"
     """The declarer declares melds and leads; the seven tricks are played."""
-
-    @classmethod
-    def _missing_(cls, value: object) -> Phase:
-        """Refuse a value that names no phase (Python calls this when a lookup fails)."""
-        names = ", ".join(repr(phase.value) for phase in cls)
-        raise errors.RulesError(f"{errors.quote(value)} is not a phase: use one of {names}")
 
 
 # On Python 3.11 looking a member up on its enum class costs about 60 ns; the engine's hot code
