@@ -1,8 +1,8 @@
-"""The moves every card game has: dealing a hand and playing a card.
+"""The moves the card games share: dealing a hand, playing a card and passing.
 
 Each game re-exports these beside its own moves, so ``kalter_schlag.Play`` is
-:class:`cardgames.moves.Play`. A move carries no seat: the mover is always the game's
-``current_player``.
+:class:`cardgames.moves.Play` and ``gin_rummy.Pass`` is :class:`cardgames.moves.Pass`. A move
+carries no seat: the mover is always the game's ``current_player``.
 
 Example:
     >>> from cardgames import moves
@@ -12,6 +12,7 @@ Example:
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Callable, Iterable, Mapping
 from collections.abc import Set as AbstractSet
 from typing import Any, Final, TypeVar
@@ -20,7 +21,7 @@ import attrs
 
 from cardgames import cards, errors
 
-__all__ = ["DEAL", "PLAYS", "Deal", "Play", "plays_in", "read", "split"]
+__all__ = ["DEAL", "PASS", "PLAYS", "Deal", "Pass", "Play", "kinds", "plays_in", "read", "split"]
 
 
 def _order(value: Iterable[cards.Card | str] | str | None) -> tuple[cards.Card, ...] | None:
@@ -239,6 +240,78 @@ def plays_in(mask: int) -> tuple[Play, ...]:
 
 DEAL: Final = Deal()
 """The unstacked deal."""
+
+
+@attrs.frozen
+class Pass:
+    """Pass: the move of a player who does nothing more in this part of the hand.
+
+    What a pass means is each game's own: in Gin Rummy a player refuses the upcard (rule 10),
+    in Staekske Rape he drops out of the auction (rule 13), in Mariage he ends his claims. Those
+    games re-export this class, so ``gin_rummy.Pass`` is ``cardgames.moves.Pass``; every pass
+    is equal to every other.
+
+    Example:
+        >>> str(Pass()), Pass() == PASS
+        ('pass', True)
+    """
+
+    def __str__(self) -> str:
+        """Return ``pass``."""
+        return "pass"
+
+
+PASS: Final = Pass()
+"""The pass."""
+
+KindT = TypeVar("KindT")
+
+
+def kinds(table: Mapping[type, KindT], union: object, game: str) -> Callable[[object], KindT]:
+    """Return a game's ``kind_of``: what kind of move each of its move classes makes.
+
+    The lookup is by exact class, as every engine dispatches: a subclass of a move is not that
+    move.
+
+    Args:
+        table: Each move class of the game and its kind.
+        union: The game's ``Move`` union; ``table`` must name exactly its classes.
+        game: The game's name for the messages, e.g. ``"Kalter Schlag"``.
+
+    Returns:
+        A function from a move to its kind, which raises
+        :class:`~cardgames.errors.RulesError` for anything that is no move of the game.
+
+    Raises:
+        RulesError: If ``table`` is not a mapping, ``game`` is not text, or ``table`` does not
+            name exactly the union's classes (a game that added a move without its kind).
+
+    Example:
+        >>> kind_of = kinds({Deal: "deal", Play: "play"}, Deal | Play, "Kalter Schlag")
+        >>> kind_of(Play.parse("qh")), kind_of(DEAL)
+        ('play', 'deal')
+        >>> kind_of("qh")
+        Traceback (most recent call last):
+        ...
+        cardgames.errors.RulesError: expected a Kalter Schlag move, not 'qh'
+    """
+    named: object = game  # callers may pass anything
+    if not isinstance(table, Mapping) or not isinstance(named, str):
+        raise errors.RulesError(
+            f"kinds needs the table of a game's move classes and the game's name, not "
+            f"{errors.quote(table)} and {errors.quote(game)}"
+        )
+    found = dict(table)
+    if set(found) != set(typing.get_args(union)):
+        raise errors.RulesError(f"the {game} moves and their kinds differ: update the table")
+
+    def kind_of(move: object) -> KindT:
+        kind = found.get(type(move))
+        if kind is None:
+            raise errors.RulesError(f"expected a {game} move, not {errors.quote(move)}")
+        return kind
+
+    return kind_of
 
 
 def split(text: str) -> tuple[str, str]:

@@ -17,7 +17,6 @@ Example:
 from __future__ import annotations
 
 import enum
-import typing
 from collections.abc import Iterable
 from typing import Final
 
@@ -55,17 +54,19 @@ class MoveKind(enum.StrEnum, metaclass=validators.ExactLookup, what="kind of mov
     (:class:`LayOut`)."""
 
 
-_KINDS: Final[dict[type, MoveKind]] = {
-    core_moves.Deal: MoveKind.DEAL,
-    Draw: MoveKind.DRAW,
-    Pass: MoveKind.PASS,
-    Discard: MoveKind.DISCARD,
-    Knock: MoveKind.KNOCK,
-    BigGin: MoveKind.BIG_GIN,
-    LayOut: MoveKind.LAY_OUT,
-}
-if set(_KINDS) != set(typing.get_args(Move)):  # pragma: no cover
-    raise RuntimeError("a Gin Rummy move has no MoveKind: update _KINDS")
+_KIND_OF: Final = core_moves.kinds(
+    {
+        core_moves.Deal: MoveKind.DEAL,
+        Draw: MoveKind.DRAW,
+        Pass: MoveKind.PASS,
+        Discard: MoveKind.DISCARD,
+        Knock: MoveKind.KNOCK,
+        BigGin: MoveKind.BIG_GIN,
+        LayOut: MoveKind.LAY_OUT,
+    },
+    Move,
+    "Gin Rummy",
+)
 
 
 def kind_of(move: Move) -> MoveKind:
@@ -79,10 +80,7 @@ def kind_of(move: Move) -> MoveKind:
         >>> [kind_of(gin_rummy.parse_move(text)).value for text in ("take", "gin 7♣", "pass")]
         ['draw', 'knock', 'pass']
     """
-    kind = _KINDS.get(type(move))
-    if kind is None:
-        raise errors.RulesError(f"expected a Gin Rummy move, not {errors.quote(move)}")
-    return kind
+    return _KIND_OF(move)
 
 
 def _card(value: object) -> cards.Card:

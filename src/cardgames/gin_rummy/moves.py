@@ -29,7 +29,7 @@ import attrs
 
 from cardgames import cards, errors, moves, validators
 from cardgames.gin_rummy import melds
-from cardgames.moves import Deal
+from cardgames.moves import Deal, Pass
 
 __all__ = [
     "BIG_GIN",
@@ -93,20 +93,6 @@ class Draw:
     def __repr__(self) -> str:
         """Return an expression that rebuilds the move."""
         return f"Draw(Source.{self.source.name})"
-
-
-@attrs.frozen
-class Pass:
-    """Refuse the upcard on the first turn (rule 10).
-
-    Example:
-        >>> str(Pass()), parse_move("pass") == Pass()
-        ('pass', True)
-    """
-
-    def __str__(self) -> str:
-        """Return ``pass``."""
-        return "pass"
 
 
 def _card(value: object) -> cards.Card:
@@ -348,7 +334,7 @@ def _layoff(word: str) -> tuple[cards.Card, int]:
 
 DRAW_STOCK: Final = Draw(Source.STOCK)
 DRAW_PILE: Final = Draw(Source.PILE)
-PASS: Final = Pass()
+PASS: Final = moves.PASS
 BIG_GIN: Final = BigGin()
 
 DISCARDS: Final = tuple(Discard(card) for card in cards.CARDS)

@@ -64,13 +64,15 @@ class MoveKind(enum.StrEnum, metaclass=validators.ExactLookup, what="kind of mov
     """A player plays a card to the trick (:class:`~cardgames.moves.Play`)."""
 
 
-_KINDS: Final[dict[type, MoveKind]] = {
-    core_moves.Deal: MoveKind.DEAL,
-    Double: MoveKind.DOUBLE,
-    core_moves.Play: MoveKind.PLAY,
-}
-if set(_KINDS) != set(typing.get_args(Move)):  # pragma: no cover
-    raise RuntimeError("a Kalter Schlag move has no MoveKind: update _KINDS")
+_KIND_OF: Final = core_moves.kinds(
+    {
+        core_moves.Deal: MoveKind.DEAL,
+        Double: MoveKind.DOUBLE,
+        core_moves.Play: MoveKind.PLAY,
+    },
+    Move,
+    "Kalter Schlag",
+)
 
 
 def kind_of(move: Move) -> MoveKind:
@@ -84,10 +86,7 @@ def kind_of(move: Move) -> MoveKind:
         >>> [kind_of(move).value for move in (kalter_schlag.Deal(), kalter_schlag.DOUBLE)]
         ['deal', 'double']
     """
-    kind = _KINDS.get(type(move))
-    if kind is None:
-        raise errors.RulesError(f"expected a Kalter Schlag move, not {errors.quote(move)}")
-    return kind
+    return _KIND_OF(move)
 
 
 def _card(value: object, name: str = "card") -> cards.Card:

@@ -25,9 +25,7 @@ Example:
 from __future__ import annotations
 
 import enum
-import types
-import typing
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import Final
 
 from cardgames import cards, errors, game, tricks, validators
@@ -74,7 +72,7 @@ class MoveKind(enum.StrEnum, metaclass=validators.ExactLookup, what="kind of mov
     """A recorded table event: a player dealt out of turn (:class:`DealOutOfTurn`)."""
 
 
-_KINDS: Final[Mapping[type, MoveKind]] = types.MappingProxyType(
+_KIND_OF: Final = core_moves.kinds(
     {
         core_moves.Deal: MoveKind.DEAL,
         Claim: MoveKind.CLAIM,
@@ -83,10 +81,10 @@ _KINDS: Final[Mapping[type, MoveKind]] = types.MappingProxyType(
         core_moves.Play: MoveKind.PLAY,
         Misdeal: MoveKind.MISDEAL,
         DealOutOfTurn: MoveKind.DEAL_OUT_OF_TURN,
-    }
+    },
+    Move,
+    "Mariage",
 )
-if set(_KINDS) != set(typing.get_args(Move)):  # pragma: no cover
-    raise RuntimeError("a Mariage move has no MoveKind: update _KINDS")
 
 
 def kind_of(move: Move) -> MoveKind:
@@ -100,10 +98,7 @@ def kind_of(move: Move) -> MoveKind:
         >>> [kind_of(mariage.parse_move(text)).value for text in ("claim king", "qh", "misdeal")]
         ['claim', 'play', 'misdeal']
     """
-    kind = _KINDS.get(type(move))
-    if kind is None:
-        raise errors.RulesError(f"expected a Mariage move, not {errors.quote(move)}")
-    return kind
+    return _KIND_OF(move)
 
 
 def _suit(value: object, name: str) -> cards.Suit:

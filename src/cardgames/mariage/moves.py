@@ -34,7 +34,7 @@ from cardgames import cards, errors, moves
 from cardgames.mariage import claims
 from cardgames.mariage.pools import CLAIMED, Pool
 from cardgames.mariage.rules import PLAYER_COUNTS
-from cardgames.moves import Deal, Play
+from cardgames.moves import Deal, Pass, Play
 
 __all__ = [
     "DECLINE",
@@ -166,20 +166,6 @@ class Claim:
 
 
 @attrs.frozen
-class Pass:
-    """End your turn of claims (with ``auto_claim=False``); the next player claims.
-
-    Example:
-        >>> str(Pass()), parse_move("done") == Pass()
-        ('pass', True)
-    """
-
-    def __str__(self) -> str:
-        """Return ``pass``."""
-        return "pass"
-
-
-@attrs.frozen
 class Decline:
     """Decline to play the queen on her king (``forced_queen="penalty_only"``, rule 23).
 
@@ -250,7 +236,7 @@ class DealOutOfTurn:
         return f"out-of-turn {self.seat}"
 
 
-PASS: Final = Pass()
+PASS: Final = moves.PASS
 DECLINE: Final = Decline()
 MISDEAL: Final = Misdeal()
 

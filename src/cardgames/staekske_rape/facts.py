@@ -17,11 +17,11 @@ Example:
 from __future__ import annotations
 
 import enum
-import typing
 from collections.abc import Iterable, Mapping
 from typing import Any, Final
 
 from cardgames import cards, errors, tricks, validators
+from cardgames import moves as core_moves
 from cardgames.moves import Deal, Play
 from cardgames.staekske_rape import melds, play, scoring
 from cardgames.staekske_rape.moves import (
@@ -114,23 +114,24 @@ class MoveKind(enum.StrEnum, metaclass=validators.ExactLookup, what="kind of mov
     """A card played to a trick."""
 
 
-_KINDS: Final[dict[type, MoveKind]] = {
-    Deal: MoveKind.DEAL,
-    Look: MoveKind.LOOK,
-    Bid: MoveKind.BID,
-    Pass: MoveKind.PASS,
-    Concede: MoveKind.CONCEDE,
-    TakeStock: MoveKind.TAKE_STOCK,
-    NoStock: MoveKind.NO_STOCK,
-    Discard: MoveKind.DISCARD,
-    NameTrump: MoveKind.TRUMP,
-    Meld: MoveKind.MELD,
-    Stoek: MoveKind.STOEK,
-    Play: MoveKind.PLAY,
-}
-
-if set(_KINDS) != set(typing.get_args(Move)):  # pragma: no cover  # a guard for new moves
-    raise RuntimeError("a Staekske Rape move has no MoveKind")
+_KIND_OF: Final = core_moves.kinds(
+    {
+        Deal: MoveKind.DEAL,
+        Look: MoveKind.LOOK,
+        Bid: MoveKind.BID,
+        Pass: MoveKind.PASS,
+        Concede: MoveKind.CONCEDE,
+        TakeStock: MoveKind.TAKE_STOCK,
+        NoStock: MoveKind.NO_STOCK,
+        Discard: MoveKind.DISCARD,
+        NameTrump: MoveKind.TRUMP,
+        Meld: MoveKind.MELD,
+        Stoek: MoveKind.STOEK,
+        Play: MoveKind.PLAY,
+    },
+    Move,
+    "Staekske Rape",
+)
 
 
 def kind_of(move: Move) -> MoveKind:
@@ -144,10 +145,7 @@ def kind_of(move: Move) -> MoveKind:
         >>> [kind_of(parse_move(text)) for text in ("blind", "take stock", "meld J♣ J♠ J♥ J♦")]
         [<MoveKind.BID: 'bid'>, <MoveKind.TAKE_STOCK: 'take stock'>, <MoveKind.MELD: 'meld'>]
     """
-    kind = _KINDS.get(type(move))
-    if kind is None:
-        raise errors.RulesError(f"expected a Staekske Rape move, not {errors.quote(move)}")
-    return kind
+    return _KIND_OF(move)
 
 
 def _trump(trump: object) -> cards.Suit:

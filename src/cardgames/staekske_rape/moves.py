@@ -26,7 +26,7 @@ from typing import Any, Final
 import attrs
 
 from cardgames import cards, errors, moves, validators
-from cardgames.moves import Deal, Play
+from cardgames.moves import Deal, Pass, Play
 
 __all__ = [
     "CONCEDE",
@@ -97,20 +97,6 @@ class Bid:
     def __str__(self) -> str:
         """Return ``bid`` and the amount, like ``bid 4``."""
         return f"bid {self.amount}"
-
-
-@attrs.frozen
-class Pass:
-    """Pass: drop out of the auction for the rest of the hand (rule 13).
-
-    Example:
-        >>> str(Pass())
-        'pass'
-    """
-
-    def __str__(self) -> str:
-        """Return ``pass``."""
-        return "pass"
 
 
 @attrs.frozen
@@ -290,7 +276,7 @@ class Stoek:
 
 
 LOOK: Final = Look()
-PASS: Final = Pass()
+PASS: Final = moves.PASS
 CONCEDE: Final = Concede()
 TAKE_STOCK: Final = TakeStock()
 NO_STOCK: Final = NoStock()
