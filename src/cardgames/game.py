@@ -111,6 +111,38 @@ class Score(Generic[HandScoreT_co]):
     winners: tuple[int, ...]
     losers: tuple[int, ...]
 
+    @classmethod
+    def of(
+        cls,
+        match: Match[object, HandScoreT_co],
+        **more: Any,  # noqa: ANN401  # a subclass's fields
+    ) -> typing_extensions.Self:
+        """Return the score sheet of a match as it stands: what each game's ``score`` returns.
+
+        A game whose sheet has more to report (a subclass) gives its fields as keywords.
+
+        Raises:
+            RulesError: If ``match`` is not a :class:`Match`.
+
+        Example:
+            >>> sheet = Score.of(Match.opening("rules", 7, 2, first_dealer=0))
+            >>> sheet.totals, sheet.hands, sheet.over, sheet.winners
+            ((0, 0), (), False, ())
+        """
+        given: object = match  # callers may pass anything
+        if not isinstance(given, Match):
+            raise errors.RulesError(
+                f"a score sheet is read from a Match, not {errors.quote(given)}"
+            )
+        return cls(
+            totals=match.totals,
+            hands=tuple(match.hand_scores),
+            over=match.winners is not None,
+            winners=match.winners or (),
+            losers=match.losers or (),
+            **more,
+        )
+
 
 RulesT = TypeVar("RulesT")
 RulesT_co = TypeVar("RulesT_co", covariant=True)

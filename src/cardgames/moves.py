@@ -295,8 +295,8 @@ def kinds(table: Mapping[type, KindT], union: object, game: str) -> Callable[[ob
         ...
         cardgames.errors.RulesError: expected a Kalter Schlag move, not 'qh'
     """
-    named: object = game  # callers may pass anything
-    if not isinstance(table, Mapping) or not isinstance(named, str):
+    given: tuple[object, object] = (table, game)  # callers may pass anything
+    if not isinstance(given[0], Mapping) or not isinstance(given[1], str):
         raise errors.RulesError(
             f"kinds needs the table of a game's move classes and the game's name, not "
             f"{errors.quote(table)} and {errors.quote(game)}"

@@ -395,12 +395,8 @@ def score(state: State) -> Score:
         ((0, 0), (0, 0), False, None)
     """
     match = game.check_state(state, State, _MODULE).match
-    return Score(
-        totals=match.totals,
-        hands=tuple(match.hand_scores),
-        over=match.winners is not None,
-        winners=match.winners or (),
-        losers=match.losers or (),
+    return Score.of(
+        match,
         hands_won=match.hands_won,
         settlement=match.settlement,
         hollywood=match.hollywood,

@@ -416,12 +416,8 @@ def score(state: State) -> Score:
     """
     match = game.check_state(state, State, _MODULE).match
     table = state.table
-    return Score(
-        totals=match.totals,
-        hands=tuple(match.hand_scores),
-        over=match.winners is not None,
-        winners=match.winners or (),
-        losers=match.losers or (),
+    return Score.of(
+        match,
         balances=table.balances,
         pools=table.pools,
         payments=ledger.unchecked_payments(table.ledger, since=max(match.hand_number - 1, 0)),

@@ -405,14 +405,7 @@ def score(state: State) -> game.Score[HandScore]:
     Raises:
         RulesError: If ``state`` is not a Staekske Rape state.
     """
-    match = game.check_state(state, State, _MODULE).match
-    return game.Score(
-        totals=match.totals,
-        hands=tuple(match.hand_scores),
-        over=match.winners is not None,
-        winners=match.winners or (),
-        losers=match.losers or (),
-    )
+    return game.Score.of(game.check_state(state, State, _MODULE).match)
 
 
 def view(state: State, seat: int) -> View:
