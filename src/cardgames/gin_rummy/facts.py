@@ -41,7 +41,7 @@ class MoveKind(enum.StrEnum, metaclass=validators.ExactLookup, what="kind of mov
     DRAW = "draw"
     """A player draws from the stock or the pile, the upcard included (:class:`Draw`)."""
     PASS = "pass"  # noqa: S105  # the move, not a password
-    """A player refuses the upcard on the first turn (:class:`Pass`)."""
+    """A player refuses the upcard on the first turn (:class:`~cardgames.moves.Pass`)."""
     DISCARD = "discard"
     """A player ends his turn by discarding a card face up (:class:`Discard`)."""
     KNOCK = "knock"

@@ -61,7 +61,7 @@ class MoveKind(enum.StrEnum, metaclass=validators.ExactLookup, what="kind of mov
     CLAIM = "claim"
     """A player claims one of the pools I–V, showing its cards (:class:`Claim`)."""
     PASS = "pass"  # noqa: S105  # the move, not a password
-    """A player ends his claims (:class:`Pass`)."""
+    """A player ends his claims (:class:`~cardgames.moves.Pass`)."""
     DECLINE = "decline"
     """A player declines to play a queen on her king, and pays for it (:class:`Decline`)."""
     PLAY = "play"
