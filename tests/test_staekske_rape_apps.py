@@ -12,9 +12,10 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
+import playing
 from cardgames import agents, cards, errors, simulate, tricks
 from cardgames import staekske_rape as sr
-from cardgames.staekske_rape import encoding, tactics
+from cardgames.staekske_rape import bots, encoding, tactics
 
 SEED = 77
 
@@ -52,15 +53,8 @@ def run(state: sr.State, texts: str) -> sr.State:
 def random_states(count: int) -> Iterator[sr.State]:
     """Yield every state of a few seeded random matches (4 and 5 players, jump bids or not)."""
     for seed in range(count):
-        rng = random.Random(seed)
         rules = sr.Rules(max_hands=2, allow_jump_bids=seed % 2 == 1)
-        state = sr.new_game(rules, seed=seed, players=4 + seed % 2)
-        while True:
-            yield state
-            moves = sr.legal_moves(state)
-            if not moves:
-                break
-            state = sr.apply(state, rng.choice(moves))
+        yield from playing.random_states("staekske-rape", seed, rules=rules, players=4 + seed % 2)
 
 
 # --- the encoding -----------------------------------------------------------------------------
@@ -385,6 +379,16 @@ def test_the_rule_agent_plays_whole_matches_legally_and_reproducibly() -> None:
     assert len(sr.score(final).hands) == 5
 
 
+def test_four_rule_agents_finish_a_default_match() -> None:
+    # Match 17 of the batch the game's page measures (seed 1), its shortest. The rule agent
+    # once left it unfinished at any cap (here 100 hands, where it stopped): four of them lost
+    # about 2 game points a hand between them, and the totals drifted down.
+    summary = simulate.run(sr.GAME, ["rule"] * 4, matches=1, seed=1, start=17, max_hands=100)
+    assert (summary.capped, summary.hands) == (0, 27)
+    result = summary.agent("rule")
+    assert (result.wins, result.losses) == (1, 3)  # a declarer reached 100
+
+
 def test_the_rule_agent_draws_nothing_from_the_generator() -> None:
     state = run(dealt(STRONG, stock=STRONG_STOCK), "look")
     view = sr.view(state, 1)
@@ -406,6 +410,19 @@ def test_the_rule_agent_bids_what_it_can_make_and_passes_the_rest() -> None:
     assert agent.choose(sr.view(alone, 1), rng) == sr.Bid(1)
     alone = run(dealt(WEAK), "pass, pass, pass, pass")
     assert agent.choose(sr.view(alone, 1), rng) == sr.CONCEDE
+
+
+def test_the_rule_agent_bids_a_hand_its_own_play_makes() -> None:
+    # The playouts play every seat by the plain rules and put this hand at about -1 at bid 3;
+    # the agent's own play of such hands makes about 2 (SEARCH_ALLOWANCE). It once passed
+    # them, and four rule agents then left nearly every hand to the nanny's forced game.
+    hand = "10♣ A♣ J♠ Q♠ K♠ 8♥ K♥"
+    outlook = tactics.outlook(cards.mask_of(cards.parse_cards(hand)), sr.Rules())
+    value, _ = outlook.value(3)
+    assert value < sr.RuleAgent().margin <= value + bots.SEARCH_ALLOWANCE
+    state = run(dealt({2: hand}), "pass, look")
+    assert sr.RuleAgent().choose(sr.view(state, 2), random.Random(0)) == sr.Bid(3)
+    assert sr.RuleAgent(margin=3).choose(sr.view(state, 2), random.Random(0)) == sr.PASS
 
 
 def test_the_rule_agent_declares_its_melds_and_keeps_its_jacks() -> None:

@@ -25,7 +25,7 @@ import attrs
 
 from cardgames import agents, cards, errors, game, validators
 from cardgames import moves as core_moves
-from cardgames.staekske_rape import auction, melds, scoring, tactics
+from cardgames.staekske_rape import auction, melds, scoring, search, tactics
 from cardgames.staekske_rape.moves import (
     CONCEDE,
     LOOK,
@@ -42,7 +42,7 @@ from cardgames.staekske_rape.moves import (
 )
 from cardgames.staekske_rape.state import Phase, View
 
-__all__ = ["PassAgent", "RuleAgent"]
+__all__ = ["SEARCH_ALLOWANCE", "PassAgent", "RuleAgent"]
 
 
 def _checked(view: object, rng: object) -> View:
@@ -107,6 +107,20 @@ _SEATS: Final = range(4)
 _CHOICES: Final = 3
 """How many of the best choices of cards to keep (by their worth) the declarer plays out."""
 
+_TRUMPS: Final = 2
+"""How many trump suits (the ones its cards are worth most in) the declarer plays out."""
+
+SEARCH_ALLOWANCE: Final = 3
+"""Game points by which the agent's own play of a hand beats its playouts' estimate of it.
+
+The playouts that judge a hand in the auction play every seat by the plain rules of
+:func:`~cardgames.staekske_rape.tactics.choose_card`, with a quick choice of the cards to keep
+and of trumps. As declarer the agent does better: it weighs its discard and its trumps by
+playouts, and searches each card (:mod:`~cardgames.staekske_rape.search`). Measured over 600
+seeded deals, each hand of the seat after the nanny played by four rule agents at bid 3, the
+result came out 3.0 game points above the estimate on average (−7.4 against −10.4); so the
+agent adds 3 to every estimate before it compares it with ``margin`` or with conceding."""
+
 
 @attrs.frozen
 class RuleAgent:
@@ -114,14 +128,21 @@ class RuleAgent:
 
     In the auction it looks at its cards and judges them as declarer: it plays the hand out
     against 24 random deals of the cards it cannot see, without the stock (trumps named for its
-    hand) and with it (keeping the best seven of eleven, trumps named for them), and bids the
-    lowest bid the auction allows while the mean result at that bid stays above ``margin`` game
-    points; else it passes. As the nanny left
-    alone it plays bid 1 when that is expected to cost less than conceding. As declarer it takes
-    the stock or plays without it, discards and names trumps by the same playouts, and declares
-    every meld and Stoek. In the play it follows a few plain rules (draw trumps with the master,
-    cash masters, win cheaply when nobody after can take the trick back, give points to a trick a
-    fellow defender wins, duck a trick it cannot win).
+    hand) and with it (keeping the best seven of eleven, trumps named for them). Those playouts
+    play every seat by the plain rules below, and the agent plays its own hands better (see
+    ``SEARCH_ALLOWANCE``), so it adds 3 game points to their mean; it bids the lowest bid the
+    auction allows while that stays at ``margin`` game points or more, else it passes. As the
+    nanny left alone it plays bid 1 when that is expected to cost less than conceding's 10.
+
+    As declarer it takes the stock or plays without it, discards and names trumps by the same
+    playouts, and declares every meld and Stoek. It chooses each card it plays by trying every
+    card it may play over 16 random deals of the cards it cannot see (keeping to the voids the
+    defenders have shown), each played out by the plain rules, and playing the card whose mean
+    result for the hand, in game points, is best.
+
+    As a defender it follows a few plain rules (cash masters, win cheaply when nobody after can
+    take the trick back, give points to a trick a fellow defender wins, duck a trick it cannot
+    win); the playouts' declarer also draws trumps with the master trump.
 
     Its choices are a pure function of the view: it draws nothing from ``rng``, and seeds its
     playouts with the cards it sees.
@@ -157,7 +178,7 @@ class RuleAgent:
             return self._call(view, legal)
         if phase is Phase.NANNY:
             value, _ = tactics.outlook(_mask(view.hand), view.rules).value(auction.NANNY_BID)
-            return legal[0] if value > scoring.CONCESSION else CONCEDE
+            return legal[0] if value + SEARCH_ALLOWANCE > scoring.CONCESSION else CONCEDE
         if phase is Phase.STOCK:
             _, without = tactics.outlook(_mask(view.hand), view.rules).value(view.bid)
             return NO_STOCK if without else TAKE_STOCK
@@ -175,7 +196,7 @@ class RuleAgent:
         if not bids:
             return legal[-1]
         value, _ = tactics.outlook(_mask(view.hand), view.rules).value(bids[0].amount)
-        if value >= self.margin or PASS not in legal:
+        if value + SEARCH_ALLOWANCE >= self.margin or PASS not in legal:
             return bids[0]
         return PASS
 
@@ -187,20 +208,34 @@ def _expected(hand: int, aside: int, trump: cards.Suit, view: View) -> float:
 
 
 def _best_trump(view: View, hand: int, aside: int) -> cards.Suit:
-    """Return the trump suit the declarer's hand is expected to do best in."""
-    return max(cards.Suit, key=lambda trump: _expected(hand, aside, trump, view))
+    """Return the trump suit the declarer's hand is expected to do best in.
+
+    The playouts weigh the ``_TRUMPS`` suits the cards are worth most in (:func:`tactics.worth`).
+    """
+    rules = view.rules
+    likely = sorted(cards.Suit, key=lambda trump: -tactics.worth(hand, trump, rules))
+    return max(likely[:_TRUMPS], key=lambda trump: _expected(hand, aside, trump, view))
 
 
 def _discard(view: View) -> Discard:
-    """Return the four cards to lay aside: the best seven kept for the best trump suit."""
+    """Return the four cards to lay aside: the best seven kept, by playouts of the likeliest.
+
+    The ``_CHOICES`` best choices of seven for each trump suit are ranked by their worth in
+    points expected and melds, and the best ``_CHOICES`` of them all are played out.
+    """
     hand = _mask(view.hand)
-    best = -float("inf")
-    chosen = 0
-    for trump in cards.Suit:
-        for kept in tactics.keeps(hand, trump, view.rules, _CHOICES):
-            value = _expected(kept, hand & ~kept, trump, view)
-            if value > best:
-                best, chosen = value, kept
+    rules = view.rules
+    weighed = sorted(
+        (
+            (tactics.worth(kept, trump, rules), trump, kept)
+            for trump in cards.Suit
+            for kept in tactics.keeps(hand, trump, rules, _CHOICES)
+        ),
+        reverse=True,
+    )
+    _, _, chosen = max(
+        weighed[:_CHOICES], key=lambda item: _expected(item[2], hand & ~item[2], item[1], view)
+    )
     return Discard(cards.cards_in(hand & ~chosen))
 
 
@@ -219,6 +254,8 @@ def _play(view: View, legal: tuple[Move, ...]) -> Move:
     if trump is None or declarer is None:  # pragma: no cover  # the play has both
         return legal[0]
     can = sum(move.card.mask for move in legal if isinstance(move, Play))
+    if view.seat == declarer:
+        return core_moves.PLAYS[search.best_card(can, _seen(view, trump), _stakes(view, trump))]
     played = view.trick.cards if view.trick is not None else ()
     leader = view.trick.leader if view.trick is not None else view.seat
     gone = cards.mask_of(card for trick in view.tricks for card in trick.cards)
@@ -232,3 +269,42 @@ def _play(view: View, legal: tuple[Move, ...]) -> Move:
         gone=gone,
     )
     return core_moves.PLAYS[index]
+
+
+def _seen(view: View, trump: cards.Suit) -> search.Seen:
+    """Return what the declarer whose view this is knows of the play, from his place 0."""
+    order = _trick_order(view, view.seat)
+    places = {seat: place for place, seat in enumerate(order)}
+    current = () if view.trick is None else (view.trick,)
+    played = [
+        (places[trick.leader], tuple(card.index for card in trick.cards))
+        for trick in (*view.tricks, *current)
+    ]
+    out = search.ruled_out(played, trump, view.rules)
+    leader, trick = played[-1] if current else (0, ())
+    first, second, third = (view.hand_sizes[seat] for seat in order[1:])
+    return search.Seen(
+        hand=_mask(view.hand),
+        sizes=(first, second, third),
+        out=(out[1], out[2], out[3]),
+        trick=trick,
+        leader=leader,
+        gone=cards.mask_of(card for done in view.tricks for card in done.cards),
+        taken=view.points_taken[view.seat],
+        won=view.tricks_taken[view.seat],
+        done=len(view.tricks),
+    )
+
+
+def _stakes(view: View, trump: cards.Suit) -> search.Stakes:
+    """Return what the result of the declarer whose view this is depends on."""
+    rules = view.rules
+    declared = sum(melds.meld_points(meld, rules) for meld in view.melds)
+    return search.Stakes(
+        bid=view.bid,
+        trump=trump,
+        meld_points=declared + melds.STOEK_POINTS * view.stoek,
+        without_stock=view.without_stock,
+        aside=_mask(view.discards),
+        rules=rules,
+    )

@@ -39,7 +39,7 @@ from cardgames.staekske_rape.state import (  # _PLAY: the phase's alias, see sta
     before_play,
 )
 
-__all__ = ["JACKS", "PACK", "RANKINGS", "allowed", "following", "moves_for"]
+__all__ = ["JACKS", "PACK", "RANKINGS", "allowed", "following", "moves_for", "ruled_out"]
 
 PACK: Final = cards.pack(32)
 """The 32-card pack, in card order."""
@@ -162,6 +162,37 @@ def allowed(hand: int, trick: tuple[int, ...], contract: Contract) -> int:
     if result == jack and result != hand:
         return hand
     return result | hand & lenient
+
+
+def ruled_out(card: int, trick: tuple[int, ...], table: int) -> int:
+    """Return the cards a player cannot hold, seen from his playing ``card`` to ``trick``.
+
+    The inverse of :func:`allowed`: a player who does not follow the suit led has none of it
+    (unless a lenient rule let him trump instead), and one who neither follows nor trumps has
+    no trump but perhaps the exempt trump jack. What a bot may infer from the cards played.
+
+    Args:
+        card: The index of the card played.
+        trick: The indices of the cards played to the trick before it, the lead first (empty
+            for a lead, which shows nothing).
+        table: The number of the following table (:func:`following`).
+
+    Example:
+        >>> from cardgames import cards
+        >>> hearts = following(cards.Suit.HEARTS, Rules())
+        >>> lead, played = cards.Card.parse("A♣").index, cards.Card.parse("7♦").index
+        >>> print(cards.format_cards(cards.cards_in(ruled_out(played, (lead,), hearts))))
+        7♣ 8♣ 9♣ 10♣ J♣ Q♣ K♣ A♣ 7♥ 8♥ 9♥ 10♥ J♥ Q♥ K♥ A♥
+    """
+    if not trick:
+        return 0
+    suit, trumps, jack, lenient = _FOLLOWINGS[table][trick[0]]
+    bit = 1 << card
+    if bit & suit or bit & lenient:
+        return 0
+    if bit & trumps:
+        return suit
+    return (suit | trumps) & ~jack if jack > 0 else suit | trumps
 
 
 def _before_lead(state: State) -> bool:

@@ -31,7 +31,10 @@ from cardgames.staekske_rape.state import TRICKS, Contract
 __all__ = [
     "SAMPLES",
     "Outlook",
+    "Position",
     "choose_card",
+    "counted",
+    "finish",
     "keep",
     "keeps",
     "mean_result",
@@ -83,6 +86,9 @@ class _Table:
         points: Each card's points.
         trumps: The bit set of the trumps.
         suits: The bit set of each suit.
+        cheap: Each card's worth in play, in one number: its points, then its power (the
+            cheapest card to throw has the least).
+        rich: Each card's worth to give away: its points, then its weakness.
     """
 
     suit: tuple[int, ...]
@@ -91,6 +97,8 @@ class _Table:
     points: tuple[int, ...]
     trumps: int
     suits: tuple[int, ...]
+    cheap: tuple[int, ...]
+    rich: tuple[int, ...]
 
 
 def _table(trump: cards.Suit) -> _Table:
@@ -108,7 +116,11 @@ def _table(trump: cards.Suit) -> _Table:
         else 0
         for index in range(len(suit))
     )
-    return _Table(suit, power, above, scoring.POINTS[trump], ranking.trump_mask, ranking.suit_masks)
+    points = scoring.POINTS[trump]
+    span = max(power) + 1
+    cheap = tuple(points[index] * span + power[index] for index in range(len(suit)))
+    rich = tuple(points[index] * span - power[index] for index in range(len(suit)))
+    return _Table(suit, power, above, points, ranking.trump_mask, ranking.suit_masks, cheap, rich)
 
 
 _TABLES: Final = tuple(_table(trump) for trump in cards.Suit)
@@ -116,7 +128,7 @@ _TABLES: Final = tuple(_table(trump) for trump in cards.Suit)
 
 def _cheapest(can: int, table: _Table) -> int:
     """Return the card to throw away: the fewest points, then the weakest."""
-    return min(_bits(can), key=lambda index: (table.points[index], table.power[index]))
+    return min(_bits(can), key=table.cheap.__getitem__)
 
 
 def _richest(can: int, table: _Table) -> int:
@@ -124,7 +136,7 @@ def _richest(can: int, table: _Table) -> int:
     plain = can & ~table.trumps or can
     if plain == can & table.trumps:  # only trumps: keep the strong ones
         return _cheapest(can, table)
-    return max(_bits(plain), key=lambda index: (table.points[index], -table.power[index]))
+    return max(_bits(plain), key=table.rich.__getitem__)
 
 
 def _masters(hand: int, unknown: int, table: _Table) -> list[int]:
@@ -144,7 +156,7 @@ def _lead(hand: int, unknown: int, declarer: bool, table: _Table) -> int:
             return min(_bits(trumps), key=table.power.__getitem__)  # force the master out
     masters = _masters(hand & ~table.trumps, unknown, table)
     if masters:
-        return max(masters, key=lambda index: (table.points[index], table.power[index]))
+        return max(masters, key=table.cheap.__getitem__)
     return _cheapest(hand & ~table.trumps or hand, table)
 
 
@@ -168,17 +180,31 @@ def choose_card(
         trump: The trump suit.
         gone: The cards the seat knows are in no other hand: played, or laid aside by itself.
     """
+    return _choose(can, hand, trick, declarer_at, _TABLES[trump], play.RANKINGS[trump].power, gone)
+
+
+def _choose(  # noqa: PLR0917  # the playouts' hot path, called positionally
+    can: int,
+    hand: int,
+    trick: tuple[int, ...],
+    declarer_at: int,
+    table: _Table,
+    powers: tuple[tuple[int, ...], ...],
+    gone: int,
+) -> int:
+    """Return :func:`choose_card`'s card, from the trump's tables (the playouts' fast path)."""
     if not can & (can - 1):
         return can.bit_length() - 1
-    table = _TABLES[trump]
     unknown = _PACK_MASK & ~gone & ~hand
     place = len(trick)
     declarer = place == declarer_at
     if not trick:
         return _lead(hand, unknown, declarer, table)
-    power = play.RANKINGS[trump].power[table.suit[trick[0]]]
-    winner = tricks.best(trick, play.RANKINGS[trump])
-    top = power[trick[winner]]
+    power = powers[table.suit[trick[0]]]
+    winner, top = 0, power[trick[0]]
+    for at in range(1, place):
+        if power[trick[at]] > top:
+            winner, top = at, power[trick[at]]
     rivals_after = place < _SEATS - 1 if declarer else declarer_at > place
     if not declarer and winner != declarer_at:  # a fellow defender wins it so far
         return _cheapest(can, table) if rivals_after else _richest(can, table)
@@ -213,6 +239,29 @@ def _contract(trump: cards.Suit, following: int) -> Contract:
     )
 
 
+@attrs.frozen
+class Position:
+    """A hand in the play, seen from the declarer at place 0; places go on clockwise.
+
+    Attributes:
+        hands: The cards each place holds, the declarer's first.
+        trick: The cards played to the trick under way, the lead first.
+        leader: The place that led it (or leads the next trick).
+        gone: The cards of the finished tricks.
+        taken: The declarer's card points from the finished tricks.
+        won: The declarer's tricks so far.
+        done: How many tricks are finished.
+    """
+
+    hands: tuple[int, int, int, int]
+    trick: tuple[int, ...] = ()
+    leader: int = 0
+    gone: int = 0
+    taken: int = 0
+    won: int = 0
+    done: int = 0
+
+
 def play_out(
     hands: tuple[int, int, int, int], trump: cards.Suit, rules: Rules, aside: int = 0
 ) -> tuple[int, int]:
@@ -227,27 +276,45 @@ def play_out(
     Returns:
         The declarer's card points (+5 for the last trick) and tricks.
     """
+    return finish(Position(hands), trump, rules, aside)
+
+
+def finish(position: Position, trump: cards.Suit, rules: Rules, aside: int = 0) -> tuple[int, int]:
+    """Play the rest of a hand from a position with :func:`choose_card` at every place.
+
+    Args:
+        position: Where the hand stands (at least one card still to play).
+        trump: The trump suit.
+        rules: The options (how players follow).
+        aside: The cards the declarer laid aside (he knows they are out of play).
+
+    Returns:
+        The declarer's card points (+5 for the last trick) and tricks at the end of the hand.
+    """
     contract = _contract(trump, play.following(trump, rules))
     ranking = play.RANKINGS[trump]
     points = scoring.POINTS[trump]
-    held = list(hands)
-    leader = gone = taken = won = 0
-    for _ in range(TRICKS):
-        trick: tuple[int, ...] = ()
+    table, powers, allowed = _TABLES[trump], ranking.power, play.allowed
+    held = list(position.hands)
+    trick, leader, gone = position.trick, position.leader, position.gone
+    taken, won = position.taken, position.won
+    for _ in range(position.done, TRICKS):
         declarer_at = -leader % _SEATS
-        for place in range(_SEATS):
+        for place in range(len(trick), _SEATS):
             seat = (leader + place) % _SEATS
             hand = held[seat]
-            can = play.allowed(hand, trick, contract)
+            can = allowed(hand, trick, contract)
             known = gone | aside if seat == 0 else gone
-            card = choose_card(can, hand, trick, declarer_at=declarer_at, trump=trump, gone=known)
+            card = _choose(can, hand, trick, declarer_at, table, powers, known)
             held[seat] = hand ^ 1 << card
             trick = (*trick, card)
         leader = (leader + tricks.best(trick, ranking)) % _SEATS
-        gone |= sum(1 << card for card in trick)
+        first, second, third, fourth = trick
+        gone |= 1 << first | 1 << second | 1 << third | 1 << fourth
         if leader == 0:
-            taken += sum(points[card] for card in trick)
+            taken += points[first] + points[second] + points[third] + points[fourth]
             won += 1
+        trick = ()
     if leader == 0:
         taken += scoring.LAST_TRICK_BONUS
     return taken, won
@@ -289,10 +356,28 @@ def _keep_value(index: int, hand: int, table: _Table, trump: cards.Suit) -> int:
     return 1 + (table.points[index] > 0)
 
 
+_ACE_OF: Final = tuple(cards.Card(cards.Rank.ACE, card.suit).index for card in cards.CARDS)
+"""The index of the ace of each card's suit, by card index."""
+
+_KEEP_VALUES: Final = tuple(
+    tuple(
+        (
+            _keep_value(card.index, 0, _TABLES[trump], trump),
+            _keep_value(card.index, 1 << _ACE_OF[card.index], _TABLES[trump], trump),
+        )
+        if _PACK_MASK >> card.index & 1
+        else (0, 0)
+        for card in cards.CARDS
+    )
+    for trump in cards.Suit
+)
+"""``_KEEP_VALUES[trump][index][ace held]``: :func:`_keep_value` made once for every card."""
+
+
 def _values(hand: int, trump: cards.Suit) -> dict[int, int]:
     """Return what each card of a hand is worth keeping under a trump suit."""
-    table = _TABLES[trump]
-    return {index: _keep_value(index, hand, table, trump) for index in _bits(hand)}
+    worth = _KEEP_VALUES[trump]
+    return {index: worth[index][hand >> _ACE_OF[index] & 1] for index in _bits(hand)}
 
 
 def keep(hand: int, trump: cards.Suit, rules: Rules) -> tuple[int, int]:
@@ -413,7 +498,7 @@ def _deals(seen: int, samples: int) -> list[tuple[int, int, int, int]]:
     return found
 
 
-def _counted(taken: int, aside: int, trump: cards.Suit, rules: Rules) -> int:
+def counted(taken: int, aside: int, trump: cards.Suit, rules: Rules) -> int:
     """Return the declarer's card points with the set-aside cards, where the rules count them."""
     if not rules.set_aside_counts_for_declarer:
         return taken
@@ -435,7 +520,7 @@ def outlook(hand: int, rules: Rules, samples: int = SAMPLES) -> Outlook:
     melded = meld_value(hand, named, rules)
     for first, second, third, rest in _deals(hand, samples):
         taken, won = play_out((hand, first, second, third), named, rules)
-        without.append((_counted(taken, rest, named, rules), won, melded))
+        without.append((counted(taken, rest, named, rules), won, melded))
         trump, (kept, _) = max(
             ((trump, keep(hand | rest, trump, rules)) for trump in cards.Suit),
             key=lambda chosen: chosen[1][1],
@@ -443,7 +528,7 @@ def outlook(hand: int, rules: Rules, samples: int = SAMPLES) -> Outlook:
         aside = (hand | rest) & ~kept
         taken, won = play_out((kept, first, second, third), trump, rules, aside)
         with_stock.append(
-            (_counted(taken, aside, trump, rules), won, meld_value(kept, trump, rules))
+            (counted(taken, aside, trump, rules), won, meld_value(kept, trump, rules))
         )
     return Outlook(rules, tuple(without), tuple(with_stock))
 
@@ -465,5 +550,5 @@ def playouts(
     melded = meld_value(hand, trump, rules)
     for first, second, third, rest in _deals(hand | aside, samples):
         taken, won = play_out((hand, first, second, third), trump, rules, aside)
-        found.append((_counted(taken, aside | rest, trump, rules), won, melded))
+        found.append((counted(taken, aside | rest, trump, rules), won, melded))
     return tuple(found)
