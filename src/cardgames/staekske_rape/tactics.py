@@ -180,7 +180,7 @@ def choose_card(
         trump: The trump suit.
         gone: The cards the seat knows are in no other hand: played, or laid aside by itself.
     """
-    return _choose(can, hand, trick, declarer_at, _TABLES[trump], play.RANKINGS[trump].power, gone)
+    return _choose(can, hand, trick, declarer_at, _TABLES[trump], play.RANKINGS[trump], gone)
 
 
 def _choose(  # noqa: PLR0917  # the playouts' hot path, called positionally
@@ -189,7 +189,7 @@ def _choose(  # noqa: PLR0917  # the playouts' hot path, called positionally
     trick: tuple[int, ...],
     declarer_at: int,
     table: _Table,
-    powers: tuple[tuple[int, ...], ...],
+    ranking: tricks.Ranking,
     gone: int,
 ) -> int:
     """Return :func:`choose_card`'s card, from the trump's tables (the playouts' fast path)."""
@@ -200,11 +200,9 @@ def _choose(  # noqa: PLR0917  # the playouts' hot path, called positionally
     declarer = place == declarer_at
     if not trick:
         return _lead(hand, unknown, declarer, table)
-    power = powers[table.suit[trick[0]]]
-    winner, top = 0, power[trick[0]]
-    for at in range(1, place):
-        if power[trick[at]] > top:
-            winner, top = at, power[trick[at]]
+    power = ranking.power[table.suit[trick[0]]]
+    winner = tricks.best(trick, ranking)
+    top = power[trick[winner]]
     rivals_after = place < _SEATS - 1 if declarer else declarer_at > place
     if not declarer and winner != declarer_at:  # a fellow defender wins it so far
         return _cheapest(can, table) if rivals_after else _richest(can, table)
@@ -294,7 +292,7 @@ def finish(position: Position, trump: cards.Suit, rules: Rules, aside: int = 0) 
     contract = _contract(trump, play.following(trump, rules))
     ranking = play.RANKINGS[trump]
     points = scoring.POINTS[trump]
-    table, powers, allowed = _TABLES[trump], ranking.power, play.allowed
+    table, allowed = _TABLES[trump], play.allowed
     held = list(position.hands)
     trick, leader, gone = position.trick, position.leader, position.gone
     taken, won = position.taken, position.won
@@ -305,7 +303,7 @@ def finish(position: Position, trump: cards.Suit, rules: Rules, aside: int = 0) 
             hand = held[seat]
             can = allowed(hand, trick, contract)
             known = gone | aside if seat == 0 else gone
-            card = _choose(can, hand, trick, declarer_at, table, powers, known)
+            card = _choose(can, hand, trick, declarer_at, table, ranking, known)
             held[seat] = hand ^ 1 << card
             trick = (*trick, card)
         leader = (leader + tricks.best(trick, ranking)) % _SEATS
