@@ -3,7 +3,7 @@
 Each test is parametrised over the registry, so a game joins the suite by registering itself.
 The generic checks use only the registry's entry (its functions ``GAMES[name].new_game``,
 ``apply`` … and its facts: player counts, the bound on a hand's moves), the properties every
-``State`` inherits from :class:`cardgames.game.MatchFacts` and the ``PlayerView`` protocol. What
+``State`` inherits from :class:`cardgames.matches.MatchFacts` and the ``PlayerView`` protocol. What
 the suite needs beyond the entry (how many random hands CI must play, a pack to conserve, card
 points per hand) is in :data:`FACTS`.
 """

@@ -27,7 +27,7 @@ import attrs
 import pytest
 
 import cardgames
-from cardgames import cards, game
+from cardgames import cards, game, matches
 
 STATES: Final = 100_000
 """The fewest states each game's fingerprint takes in."""
@@ -71,7 +71,7 @@ def option_sets(entry: game.AnyGame) -> Iterator[dict[str, object]]:
                 yield {field.name: value}
 
 
-def matches(entry: game.AnyGame) -> Iterator[Any]:
+def fingerprint_states(entry: game.AnyGame) -> Iterator[Any]:
     """Yield every state of the game's fingerprint matches, in a fixed order, at least STATES."""
     sets = list(option_sets(entry))
     count = 0
@@ -139,7 +139,7 @@ def _writer_for(kind: type) -> Writer:
     """Return the writer of the values of one type (made once per type)."""
     if issubclass(kind, enum.Enum):
         return lambda member: f"{kind.__name__}.{member.name}"
-    if issubclass(kind, tuple | list | game.Sheet):
+    if issubclass(kind, tuple | list | matches.Sheet):
         return _remembered(_sequence)
     if issubclass(kind, frozenset | set):
         return _remembered(_collection)
@@ -181,7 +181,7 @@ def fingerprint(name: str) -> tuple[str, int]:
     entry = cardgames.GAMES[name]
     digest = hashlib.sha256()
     count = 0
-    for state in matches(entry):
+    for state in fingerprint_states(entry):
         parts = [canonical(entry.view(state, seat)) for seat in range(state.players)]
         parts.append(" ".join(str(move) for move in entry.legal_moves(state)))
         parts.append(canonical(entry.score(state)))

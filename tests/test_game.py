@@ -10,7 +10,7 @@ import attrs
 import pytest
 
 import cardgames
-from cardgames import errors, game, moves
+from cardgames import arguments, errors, game, matches, moves
 
 
 def test_registry() -> None:
@@ -88,28 +88,34 @@ def test_package_exports() -> None:
     assert isinstance(cardgames.__version__, str)
 
 
-@pytest.mark.parametrize("seed", [None, 0, 7, -3, 2**80])
-def test_check_seed_accepts_ints_and_none(seed: int | None) -> None:
-    assert game.check_seed(seed) == seed
+@pytest.mark.parametrize("seed", [0, 7, -3, 2**80])
+def test_start_seed_keeps_a_seed(seed: int) -> None:
+    assert arguments.start_seed(seed) == seed
+
+
+def test_start_seed_draws_a_fresh_seed_for_none() -> None:
+    seeds = {arguments.start_seed(None) for _ in range(3)}
+    assert all(type(seed) is int and 0 <= seed < 2**63 for seed in seeds)
+    assert len(seeds) == 3
 
 
 @pytest.mark.parametrize("seed", ["7", 1.0, True, [1]])
-def test_check_seed_rejects_others(seed: object) -> None:
+def test_start_seed_rejects_others(seed: object) -> None:
     with pytest.raises(
         errors.RulesError,
-        match=r"seed must be a whole number \(of at most 256 bits\) or None, not ",
+        match=r"^seed must be a whole number \(of at most 256 bits\) or None, not ",
     ):
-        game.check_seed(seed)
+        arguments.start_seed(seed)
 
 
 def test_check_seat() -> None:
-    assert game.check_seat(0, 4) == 0
-    assert game.check_seat(3, 4) == 3
+    assert arguments.check_seat(0, 4) == 0
+    assert arguments.check_seat(3, 4) == 3
     for seat in (-1, 4, True, "1", None, 1.0):
         with pytest.raises(errors.RulesError, match=r"^seat must be a seat from 0 to 3, not "):
-            game.check_seat(seat, 4)
+            arguments.check_seat(seat, 4)
     with pytest.raises(errors.RulesError, match=r"^dealer must be a seat from 0 to 4, not 5$"):
-        game.check_seat(5, 5, what="dealer")
+        arguments.check_seat(5, 5, what="dealer")
 
 
 def test_error_hierarchy() -> None:
@@ -136,29 +142,29 @@ def test_error_hierarchy() -> None:
 @pytest.mark.parametrize("players", [4.0, True, "4", 3, 6])
 def test_check_players_rejects_what_is_not_an_allowed_count(players: object) -> None:
     with pytest.raises(errors.RulesError, match=r"^Some Game is played by 4 or 5 players, not "):
-        game.check_players(players, (4, 5), says="Some Game is played by 4 or 5 players")
+        arguments.check_players(players, (4, 5), says="Some Game is played by 4 or 5 players")
 
 
 def test_check_players_defaults_to_the_usual_count() -> None:
-    assert game.check_players(None, (4, 5), says="") == 4
-    assert game.check_players(5, (4, 5), says="") == 5
+    assert arguments.check_players(None, (4, 5), says="") == 4
+    assert arguments.check_players(5, (4, 5), says="") == 5
 
 
 def test_check_rules() -> None:
     rules = cardgames.GAMES["kalter-schlag"].rules_type
-    assert game.check_rules(None, rules, "kalter_schlag") == rules()
+    assert arguments.check_rules(None, rules, "kalter_schlag") == rules()
     with pytest.raises(errors.RulesError, match=r"^expected kalter_schlag\.Rules, not dict$"):
-        game.check_rules({}, rules, "kalter_schlag")
+        arguments.check_rules({}, rules, "kalter_schlag")
 
 
 def test_check_turn() -> None:
-    assert game.check_turn(2, None, "move") == 2
-    assert game.check_turn(2, 2, "move") == 2
+    assert arguments.check_turn(2, None, "move") == 2
+    assert arguments.check_turn(2, 2, "move") == 2
     with pytest.raises(errors.MatchOverError, match="the match is over") as over:
-        game.check_turn(None, 1, "move")
+        arguments.check_turn(None, 1, "move")
     assert over.value.seat == 1
     with pytest.raises(errors.NotYourTurnError, match=r"seat 2 is to move, not seat 1$") as other:
-        game.check_turn(2, 1, "move")
+        arguments.check_turn(2, 1, "move")
     assert (other.value.seat, other.value.move) == (1, "move")
 
 
@@ -166,7 +172,7 @@ def test_check_turn() -> None:
 def test_check_turn_refuses_what_is_no_seat_as_a_bad_argument(seat: object) -> None:
     # A value that is no seat number at all is the caller's mistake, not a move out of turn.
     with pytest.raises(errors.RulesError, match=r"^seat must be a seat number") as caught:
-        game.check_turn(2, seat, "move")
+        arguments.check_turn(2, seat, "move")
     assert not isinstance(caught.value, errors.IllegalMoveError)
 
 
@@ -175,16 +181,16 @@ def test_check_turn_refuses_a_stacked_deal_of_a_deal_subclass() -> None:
         pass
 
     with pytest.raises(errors.IllegalMoveError, match="a stacked deal is not a player's move"):
-        game.check_turn(0, 0, Sneaky(order="A♠ K♠"))
+        arguments.check_turn(0, 0, Sneaky(order="A♠ K♠"))
 
 
 def test_start_seed() -> None:
-    assert game.start_seed(5) == 5
-    fresh = game.start_seed(None)
+    assert arguments.start_seed(5) == 5
+    fresh = arguments.start_seed(None)
     assert isinstance(fresh, int)
     assert 0 <= fresh < 2**63
     with pytest.raises(errors.RulesError):
-        game.start_seed("5")
+        arguments.start_seed("5")
 
 
 def test_check_state_names_what_was_expected() -> None:
@@ -192,7 +198,7 @@ def test_check_state_names_what_was_expected() -> None:
     sr = cardgames.GAMES["staekske-rape"]
     state_type = type(ks.new_game(seed=1))
     own = ks.new_game(seed=1)
-    assert game.check_state(own, state_type, "kalter_schlag") is own
+    assert arguments.check_state(own, state_type, "kalter_schlag") is own
     for value, named in (
         (sr.new_game(seed=1), "a staekske_rape.State"),
         (ks.view(own, 0), "a kalter_schlag.View"),
@@ -200,7 +206,7 @@ def test_check_state_names_what_was_expected() -> None:
         ("state", "'state'"),
     ):
         with pytest.raises(errors.RulesError) as caught:
-            game.check_state(value, state_type, "kalter_schlag")
+            arguments.check_state(value, state_type, "kalter_schlag")
         assert str(caught.value) == (
             "expected a kalter_schlag.State (from kalter_schlag.new_game or apply), not " + named
         )
@@ -211,13 +217,13 @@ def test_check_step_needs_the_state_after_the_move() -> None:
     before = ks.new_game(seed=1)
     deal = ks.legal_moves(before)[0]
     after = ks.apply(before, deal)
-    game.check_step(before, deal, after)
+    matches.check_step(before, deal, after)
     with pytest.raises(errors.RulesError, match=r"^after must be the state that"):
-        game.check_step(after, deal, before)
+        matches.check_step(after, deal, before)
     with pytest.raises(errors.RulesError, match=r"^after must be the state that"):
-        game.check_step(before, ks.legal_moves(after)[0], after)
+        matches.check_step(before, ks.legal_moves(after)[0], after)
     with pytest.raises(errors.RulesError, match=r"^expected two states"):
-        game.check_step(None, deal, after)
+        matches.check_step(None, deal, after)
 
 
 @pytest.mark.parametrize(
@@ -264,7 +270,7 @@ def test_no_game_replays_without_every_fact_of_its_match(name: str, missing: str
 )
 def test_a_match_has_a_sensible_number_of_seats(players: object) -> None:
     with pytest.raises(errors.RulesError, match=r"^players must be a whole number from 1 to 100"):
-        game.Match.opening("rules", 7, players, first_dealer=0)  # type: ignore[arg-type]
+        matches.Match.opening("rules", 7, players, first_dealer=0)  # type: ignore[arg-type]
 
 
 def test_replay_none_none_does_not_start_a_random_match() -> None:
@@ -275,13 +281,16 @@ def test_replay_none_none_does_not_start_a_random_match() -> None:
 @pytest.mark.parametrize(
     ("call", "message"),
     [
-        (lambda: game.check_seat(1, 0), "^players must be a whole number of 1 or more"),
-        (lambda: game.check_seat(9, 4, what=7), "^what must be text"),  # type: ignore[arg-type]
-        (lambda: game.check_players(4, [4], says=""), "^allowed must be a tuple of player counts"),  # type: ignore[arg-type]
-        (lambda: game.check_players(3, (4,), says=None), "^says must be text"),  # type: ignore[arg-type]
-        (lambda: game.check_rules(None, "Rules", "x"), "^rules_type must be a class"),  # type: ignore[arg-type]
-        (lambda: game.check_state(None, "State", "x"), "^state_type must be a class"),  # type: ignore[arg-type]
-        (lambda: game.check_turn("1", None, "move"), "^mover must be a seat or None"),  # type: ignore[arg-type]
+        (lambda: arguments.check_seat(1, 0), "^players must be a whole number of 1 or more"),
+        (lambda: arguments.check_seat(9, 4, what=7), "^what must be text"),  # type: ignore[arg-type]
+        (
+            lambda: arguments.check_players(4, [4], says=""),  # type: ignore[arg-type]
+            "^allowed must be a tuple of player counts",
+        ),
+        (lambda: arguments.check_players(3, (4,), says=None), "^says must be text"),  # type: ignore[arg-type]
+        (lambda: arguments.check_rules(None, "Rules", "x"), "^rules_type must be a class"),  # type: ignore[arg-type]
+        (lambda: arguments.check_state(None, "State", "x"), "^state_type must be a class"),  # type: ignore[arg-type]
+        (lambda: arguments.check_turn("1", None, "move"), "^mover must be a seat or None"),  # type: ignore[arg-type]
     ],
 )
 def test_the_checks_check_their_own_arguments(call: Callable[[], object], message: str) -> None:
@@ -299,17 +308,17 @@ class EqualsAll:
 
 def test_check_turn_and_check_seat_are_not_fooled_by_equality() -> None:
     with pytest.raises(errors.RulesError, match=r"^seat must be a seat number"):
-        game.check_turn(2, EqualsAll(), "move")
+        arguments.check_turn(2, EqualsAll(), "move")
     with pytest.raises(errors.RulesError, match=r"^seat must be a seat from 0 to 3"):
-        game.check_seat(EqualsAll(), 4)
+        arguments.check_seat(EqualsAll(), 4)
 
 
 def test_seeds_have_at_most_256_bits() -> None:
-    assert game.check_seed(2**256 - 1) == 2**256 - 1
+    assert arguments.start_seed(2**256 - 1) == 2**256 - 1
     with pytest.raises(errors.RulesError, match=r"^seed must be a whole number \(of at most 256"):
-        game.check_seed(2**256)
+        arguments.start_seed(2**256)
     with pytest.raises(errors.RulesError, match=r"not <a whole number of 16610 bits>$"):
-        game.start_seed(10**5000)
+        arguments.start_seed(10**5000)
 
 
 @pytest.mark.parametrize("value", [None, "kalter-schlag", cardgames.GAMES])
@@ -321,8 +330,8 @@ def test_check_game_takes_a_registry_entry(value: object) -> None:
 
 
 def test_sheet_grows_by_sharing_and_reads_like_a_tuple() -> None:
-    hands = [game.HandScore(number, (number, 0), f"hand {number}") for number in range(1, 6)]
-    sheet: game.Sheet[game.HandScore] = game.Sheet()
+    hands = [matches.HandScore(number, (number, 0), f"hand {number}") for number in range(1, 6)]
+    sheet: matches.Sheet[matches.HandScore] = matches.Sheet()
     assert (len(sheet), tuple(sheet), bool(sheet)) == (0, (), False)
     grown = []
     for hand in hands:
@@ -334,7 +343,7 @@ def test_sheet_grows_by_sharing_and_reads_like_a_tuple() -> None:
     assert sheet[1:3] == tuple(hands[1:3])
     assert len(sheet) == 5
     assert [len(earlier) for earlier in grown] == [1, 2, 3, 4, 5]
-    empty: game.Sheet[game.HandScore] = game.Sheet()
+    empty: matches.Sheet[matches.HandScore] = matches.Sheet()
     again = empty.add(hands[0]).add(hands[1]).add(hands[2])
     assert grown[2] == again
     assert hash(grown[2]) == hash(again)
@@ -344,7 +353,7 @@ def test_sheet_grows_by_sharing_and_reads_like_a_tuple() -> None:
     with pytest.raises(AttributeError, match="a score sheet cannot be changed"):
         sheet._chain = None  # noqa: SLF001  # assignment refused on purpose
     # A hundred thousand hands: adding one never copies the ones before (a bound, not a timing).
-    many: game.Sheet[game.HandScore] = game.Sheet()
+    many: matches.Sheet[matches.HandScore] = matches.Sheet()
     for _ in range(100_000):
         many = many.add(hands[0])
     assert len(many) == 100_000

@@ -12,10 +12,10 @@ from typing import assert_type
 
 import attrs
 
-from cardgames import game, kalter_schlag, staekske_rape
+from cardgames import game, kalter_schlag, matches, staekske_rape
 from cardgames.kalter_schlag import HandScore, Move, Rules, State, View
 
-KalterSchlagGame = game.Game[Rules, State, Move, View, game.Score[HandScore]]
+KalterSchlagGame = game.Game[Rules, State, Move, View, matches.Score[HandScore]]
 
 
 def new_game_without_first_dealer(
@@ -80,16 +80,11 @@ def test_wrong_functions_are_type_errors() -> None:
 
 
 def test_an_engine_module_is_checked_against_the_engine_protocol() -> None:
-    entry = game.Game.of(
-        kalter_schlag.engine, name="k", title="K", players=(4,), rules_type=kalter_schlag.Rules
-    )
+    entry = game.Game.of(kalter_schlag.engine, kalter_schlag.ABOUT)
     assert_type(entry, KalterSchlagGame)
     assert entry.apply is kalter_schlag.apply
     mixed = game.Game.of(  # type: ignore[misc]  # Staekske Rape's engine with Kalter Schlag's Rules
         staekske_rape.engine,
-        name="mixed",
-        title="Mixed",
-        players=(4,),
-        rules_type=kalter_schlag.Rules,
+        kalter_schlag.ABOUT,
     )
     assert mixed.rules_type is not staekske_rape.Rules

@@ -50,7 +50,9 @@ from hypothesis import strategies as st
 import cardgames
 import playing
 from cardgames import (
+    about,
     agents,
+    arguments,
     cards,
     cli,
     codec,
@@ -58,7 +60,9 @@ from cardgames import (
     errors,
     game,
     history,
+    matches,
     moves,
+    protocols,
     simulate,
     tricks,
     validators,
@@ -68,7 +72,23 @@ pytestmark = pytest.mark.filterwarnings("ignore:Generating overly large repr")
 
 NAMES = sorted(cardgames.GAMES)
 
-CORE = (cards, moves, dealing, validators, history, errors, tricks, agents, simulate, game, codec)
+CORE = (
+    cards,
+    moves,
+    dealing,
+    validators,
+    history,
+    errors,
+    tricks,
+    agents,
+    simulate,
+    about,
+    arguments,
+    matches,
+    protocols,
+    game,
+    codec,
+)
 """The core modules whose ``__all__`` the suite covers."""
 
 SKIPPED: dict[object, str] = {
@@ -412,7 +432,7 @@ def argument(data: st.DataObject, target: Target, parameter: inspect.Parameter) 
     return data.draw(junk if hint is None else st.one_of(hint, junk), parameter.name)
 
 
-def arguments(data: st.DataObject, target: Target) -> tuple[list[object], dict[str, object]]:
+def draw_arguments(data: st.DataObject, target: Target) -> tuple[list[object], dict[str, object]]:
     """Draw arguments that fit the callable's signature (so no call error can happen)."""
     call = target.call
     if isinstance(call, type) and issubclass(call, enum.Enum):
@@ -460,7 +480,7 @@ def check_error(error: errors.CardgamesError) -> None:
 )
 @given(data=st.data())
 def test_junk_meets_a_value_or_a_documented_error(target: Target, data: st.DataObject) -> None:
-    positional, keywords = arguments(data, target)
+    positional, keywords = draw_arguments(data, target)
     try:
         target.call(*map(resolve, positional), **{k: resolve(v) for k, v in keywords.items()})
     except errors.CardgamesError as error:

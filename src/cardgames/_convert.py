@@ -39,7 +39,7 @@ import cattrs.errors
 import cattrs.gen
 
 import cardgames
-from cardgames import cards, errors, game
+from cardgames import cards, errors, game, matches
 
 MAX_DEPTH: Final = 32
 """The deepest nesting of lists and objects read (documented as ``codec.MAX_DEPTH``)."""
@@ -94,7 +94,7 @@ class Kinds:
         """Return the type to read or write values of ``kind`` as; None for a kind not handled.
 
         ``kind`` is a class, a union of the game's move classes, or a generic alias such as
-        ``game.Score[kalter_schlag.HandScore]``; anything else (junk included) is not handled.
+        ``matches.Score[kalter_schlag.HandScore]``; anything else (junk included) is not handled.
         """
         if isinstance(kind, type):
             return kind if kind in self.moves else self.forms.get(kind)
@@ -113,9 +113,9 @@ def _hand_score_type(score: object) -> object:
     kind = typing.get_origin(score) or score
     for form in (score, *getattr(kind, "__orig_bases__", ())):
         origin = typing.get_origin(form)
-        if isinstance(origin, type) and issubclass(origin, game.Score):
+        if isinstance(origin, type) and issubclass(origin, matches.Score):
             return typing.get_args(form)[0]
-    return game.HandScore
+    return matches.HandScore
 
 
 @functools.cache

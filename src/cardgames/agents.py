@@ -25,7 +25,7 @@ from typing import Final, Protocol, TypeVar
 
 import attrs
 
-from cardgames import errors, game
+from cardgames import errors, game, protocols
 
 __all__ = ["GENERIC", "Agent", "FirstAgent", "RandomAgent", "by_name", "names"]
 
@@ -35,7 +35,7 @@ MoveT = TypeVar("MoveT")
 class Agent(Protocol):
     """Anything that picks a move for a seat from that seat's view."""
 
-    def choose(self, view: game.PlayerView[MoveT], rng: random.Random) -> MoveT:
+    def choose(self, view: protocols.PlayerView[MoveT], rng: random.Random) -> MoveT:
         """Return one of ``view.legal_moves``.
 
         Args:
@@ -49,7 +49,7 @@ class Agent(Protocol):
 class RandomAgent:
     """Chooses uniformly among the legal moves."""
 
-    def choose(self, view: game.PlayerView[MoveT], rng: random.Random) -> MoveT:
+    def choose(self, view: protocols.PlayerView[MoveT], rng: random.Random) -> MoveT:
         """Return a legal move drawn uniformly with ``rng``.
 
         Raises:
@@ -73,7 +73,7 @@ class FirstAgent:
     players almost every time).
     """
 
-    def choose(self, view: game.PlayerView[MoveT], rng: random.Random) -> MoveT:
+    def choose(self, view: protocols.PlayerView[MoveT], rng: random.Random) -> MoveT:
         """Return the first of ``view.legal_moves`` (``rng`` is not used).
 
         Raises:
@@ -83,7 +83,7 @@ class FirstAgent:
         return _first(view, rng)
 
 
-def _first(view: game.PlayerView[MoveT], rng: random.Random) -> MoveT:
+def _first(view: protocols.PlayerView[MoveT], rng: random.Random) -> MoveT:
     """Return the first legal move of a view, checked as :class:`RandomAgent` checks it."""
     if not isinstance(getattr(view, "legal_moves", None), tuple) or not isinstance(
         rng, random.Random

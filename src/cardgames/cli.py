@@ -31,7 +31,7 @@ from typing import Any, Final, TextIO
 import attrs
 
 import cardgames
-from cardgames import agents, codec, dealing, errors, game, simulate
+from cardgames import agents, arguments, codec, dealing, errors, game, matches, simulate
 
 __all__ = ["DEFAULT_MAX_HANDS", "MAX_RECORD_BYTES", "main"]
 
@@ -176,7 +176,7 @@ def _lineup(entry: game.AnyGame, text: str, players: int) -> list[str]:
     return names
 
 
-def _score_lines(score: game.Score[game.HandScore]) -> list[str]:
+def _score_lines(score: matches.Score[matches.HandScore]) -> list[str]:
     """Return the last hand's line and the totals."""
     last = score.hands[-1]
     totals = "  ".join(f"seat {seat}: {total:>5}" for seat, total in enumerate(score.totals))
@@ -226,12 +226,12 @@ def _save(path: str | None, final: Any) -> None:  # noqa: ANN401  # any game's s
         raise errors.RulesError(f"cannot write the record to {path}: {error.strerror}") from None
 
 
-def _watch(arguments: argparse.Namespace, out: _Out) -> int:
+def _watch(parsed: argparse.Namespace, out: _Out) -> int:
     """Play and print a match between bots."""
-    entry = cardgames.GAMES[arguments.game]
-    rules = _rules(entry, arguments.rules, arguments.max_hands)
-    probe = entry.new_game(rules, seed=arguments.seed, players=arguments.players)
-    lineup = _lineup(entry, arguments.agents, probe.players)
+    entry = cardgames.GAMES[parsed.game]
+    rules = _rules(entry, parsed.rules, parsed.max_hands)
+    probe = entry.new_game(rules, seed=parsed.seed, players=parsed.players)
+    lineup = _lineup(entry, parsed.agents, probe.players)
     label = f"{probe.players} {lineup[0]} bots" if len(set(lineup)) == 1 else ", ".join(lineup)
     out(f"{entry.title}, seed {probe.seed}, {label}")
     final = simulate.play_match(
@@ -243,7 +243,7 @@ def _watch(arguments: argparse.Namespace, out: _Out) -> int:
         observe=_commentator(entry, out),
     )
     out(_result_line(entry, final))
-    _save(arguments.record, final)
+    _save(parsed.record, final)
     return 0
 
 
@@ -305,14 +305,14 @@ def _ask(
         return move
 
 
-def _play(arguments: argparse.Namespace, out: _Out, read: Callable[[str], str]) -> int:
+def _play(parsed: argparse.Namespace, out: _Out, read: Callable[[str], str]) -> int:
     """Play a match with a human at one seat and bots at the others."""
-    entry = cardgames.GAMES[arguments.game]
-    rules = _rules(entry, arguments.rules, arguments.max_hands)
-    state = entry.new_game(rules, seed=arguments.seed, players=arguments.players)
-    human = game.check_seat(arguments.seat, state.players, what="--seat")
+    entry = cardgames.GAMES[parsed.game]
+    rules = _rules(entry, parsed.rules, parsed.max_hands)
+    state = entry.new_game(rules, seed=parsed.seed, players=parsed.players)
+    human = arguments.check_seat(parsed.seat, state.players, what="--seat")
     default = "rule" if "rule" in entry.bots else "random"
-    lineup = _lineup(entry, arguments.agents or default, state.players)
+    lineup = _lineup(entry, parsed.agents or default, state.players)
     bots = [agents.by_name(entry, name) for name in lineup]
     out(f"{entry.title}, seed {state.seed}: you are seat {human}; the others are {lineup[0]} bots")
     rng = dealing.rng(state.seed, "agents")
@@ -324,7 +324,7 @@ def _play(arguments: argparse.Namespace, out: _Out, read: Callable[[str], str]) 
             if move is None:
                 out("")
                 out(f"you left the match after {_hands(state)}")
-                _save(arguments.record, state)
+                _save(parsed.record, state)
                 return 0
         else:  # a bot's move, or the deal, which the command makes for you
             move = bots[seat].choose(entry.view(state, seat), rng)
@@ -332,34 +332,34 @@ def _play(arguments: argparse.Namespace, out: _Out, read: Callable[[str], str]) 
         observe(state, move, after)
         state = after
     out(_result_line(entry, state))
-    _save(arguments.record, state)
+    _save(parsed.record, state)
     return 0
 
 
-def _simulate(arguments: argparse.Namespace, out: _Out, progress: TextIO) -> int:
+def _simulate(parsed: argparse.Namespace, out: _Out, progress: TextIO) -> int:
     """Play many matches between named agents and print the summary."""
-    entry = cardgames.GAMES[arguments.game]
-    rules = _rules(entry, arguments.rules, arguments.max_hands)
-    players = arguments.players if arguments.players is not None else entry.players[0]
-    lineup = _lineup(entry, arguments.agents, players)
-    if type(arguments.matches) is not int or arguments.matches < 1:
-        raise errors.RulesError(f"-n must be 1 or more, not {arguments.matches}")
-    seed = arguments.seed if arguments.seed is not None else dealing.new_seed()
+    entry = cardgames.GAMES[parsed.game]
+    rules = _rules(entry, parsed.rules, parsed.max_hands)
+    players = parsed.players if parsed.players is not None else entry.players[0]
+    lineup = _lineup(entry, parsed.agents, players)
+    if type(parsed.matches) is not int or parsed.matches < 1:
+        raise errors.RulesError(f"-n must be 1 or more, not {parsed.matches}")
+    seed = parsed.seed if parsed.seed is not None else dealing.new_seed()
     chunk = 20
     total: simulate.Summary | None = None
-    shows_progress = progress.isatty() and not arguments.json
-    for start in range(0, arguments.matches, chunk):
-        count = min(chunk, arguments.matches - start)
+    shows_progress = progress.isatty() and not parsed.json
+    for start in range(0, parsed.matches, chunk):
+        count = min(chunk, parsed.matches - start)
         part = simulate.run(entry, lineup, matches=count, seed=seed, rules=rules, start=start)
         total = part if total is None else total + part
         if shows_progress:
             done = start + count
-            bar = "#" * (30 * done // arguments.matches)
-            print(f"\r[{bar:<30}] {done}/{arguments.matches}", end="", file=progress, flush=True)
+            bar = "#" * (30 * done // parsed.matches)
+            print(f"\r[{bar:<30}] {done}/{parsed.matches}", end="", file=progress, flush=True)
     if shows_progress:
         print(file=progress)
     assert total is not None  # at least one chunk ran  # noqa: S101
-    if arguments.json:
+    if parsed.json:
         out(json.dumps({"seed": seed, "lineup": lineup, **attrs.asdict(total)}, ensure_ascii=False))
         return 0
     out(f"{entry.title}: {total.matches} matches, {total.hands} hands, seed {seed}")
@@ -401,9 +401,9 @@ def _read_record(path: str) -> codec.GameRecord:
     return codec.loads_record(text)
 
 
-def _replay(arguments: argparse.Namespace, out: _Out) -> int:
+def _replay(parsed: argparse.Namespace, out: _Out) -> int:
     """Play back a saved record, printing every public event."""
-    saved = _read_record(arguments.file)
+    saved = _read_record(parsed.file)
     entry = cardgames.GAMES[saved.game]
     out(f"{entry.title}, seed {saved.seed}, {saved.players} players: {len(saved.moves)} moves")
     state = entry.new_game(
@@ -418,9 +418,9 @@ def _replay(arguments: argparse.Namespace, out: _Out) -> int:
     return 0
 
 
-def _rules_text(arguments: argparse.Namespace, out: _Out) -> int:
+def _rules_text(parsed: argparse.Namespace, out: _Out) -> int:
     """Print a game's options: name, default, and what each does."""
-    entry = cardgames.GAMES[arguments.game]
+    entry = cardgames.GAMES[parsed.game]
     counts = ", ".join(map(str, sorted(entry.players)))
     usual = f" (usually {entry.players[0]})" if len(entry.players) > 1 else ""
     out(f"{entry.title} ({entry.module}), players: {counts}{usual}. Options (--rules key=value):")
@@ -462,25 +462,25 @@ def main(argv: Sequence[str] | None = None, *, read: Callable[[str], str] = inpu
         read: How ``play`` reads a line after showing a prompt (``input``).
     """
     parser = _parser()
-    arguments = parser.parse_args(argv)
-    out = _Out(sys.stdout, plain=arguments.ascii or not _shows_symbols(sys.stdout))
+    parsed = parser.parse_args(argv)
+    out = _Out(sys.stdout, plain=parsed.ascii or not _shows_symbols(sys.stdout))
     try:
-        if arguments.command is None:
+        if parsed.command is None:
             parser.print_help()
             return 0
-        if arguments.command == "games":
+        if parsed.command == "games":
             for name, entry in cardgames.GAMES.items():
                 counts = "/".join(map(str, sorted(entry.players)))
                 out(f"{name:<16} {entry.title} ({counts} players)")
             return 0
         commands: dict[str, Callable[[], int]] = {
-            "rules": lambda: _rules_text(arguments, out),
-            "watch": lambda: _watch(arguments, out),
-            "play": lambda: _play(arguments, out, read),
-            "simulate": lambda: _simulate(arguments, out, sys.stderr),
-            "replay": lambda: _replay(arguments, out),
+            "rules": lambda: _rules_text(parsed, out),
+            "watch": lambda: _watch(parsed, out),
+            "play": lambda: _play(parsed, out, read),
+            "simulate": lambda: _simulate(parsed, out, sys.stderr),
+            "replay": lambda: _replay(parsed, out),
         }
-        return commands[arguments.command]()
+        return commands[parsed.command]()
     except errors.CardgamesError as error:
         message = str(error).translate(_PLAIN) if out.plain else str(error)
         print(f"cardgames: {message}", file=sys.stderr)

@@ -23,7 +23,7 @@ from typing import Any, Final
 import attrs
 
 import cardgames
-from cardgames import agents, dealing, errors, game
+from cardgames import agents, arguments, dealing, errors, game
 
 __all__ = ["MAX_HANDS", "AgentResult", "Summary", "play_match", "run"]
 
@@ -270,7 +270,7 @@ def run(
         raise errors.RulesError(
             f"max_hands must be a whole number of 1 or more, or None, not {errors.quote(max_hands)}"
         )
-    chosen = game.check_rules(rules, match_game.rules_type, match_game.name.replace("-", "_"))
+    chosen = arguments.check_rules(rules, match_game.rules_type, match_game.name.replace("-", "_"))
     capped = _capped(chosen, max_hands)
     names = tuple(lineup)
     jobs = [

@@ -22,6 +22,7 @@ from typing import Final
 
 from cardgames import game
 from cardgames.gin_rummy import bots, encoding, engine, melds
+from cardgames.gin_rummy.about import ABOUT
 from cardgames.gin_rummy.bots import RuleAgent
 from cardgames.gin_rummy.encoding import (
     LAYOUT,
@@ -97,6 +98,7 @@ from cardgames.gin_rummy.scoring import (
 from cardgames.gin_rummy.state import HandScore, Phase, Score, State, View
 
 __all__ = [
+    "ABOUT",
     "BIG_GIN",
     "DRAW_PILE",
     "DRAW_STOCK",
@@ -176,10 +178,7 @@ __all__ = [
 GAME: Final[game.Game[Rules, State, Move, View, Score]] = game.register(
     game.Game.of(
         engine,
-        name="gin-rummy",
-        title="Gin Rummy",
-        players=(2,),
-        rules_type=Rules,
+        ABOUT,
         encoding=encoding,
         bots={"rule": bots.RuleAgent},
     )

@@ -25,7 +25,7 @@ from typing import Final, cast
 
 import attrs
 
-from cardgames import agents, cards, errors, game
+from cardgames import agents, cards, errors, protocols
 from cardgames.gin_rummy import facts, melds
 from cardgames.gin_rummy.moves import (
     BIG_GIN,
@@ -64,7 +64,7 @@ class RuleAgent:
     match. ``rng`` only breaks ties, so a seeded match replays exactly.
     """
 
-    def choose(self, view: game.PlayerView[agents.MoveT], rng: random.Random) -> agents.MoveT:
+    def choose(self, view: protocols.PlayerView[agents.MoveT], rng: random.Random) -> agents.MoveT:
         """Return one of ``view.legal_moves``.
 
         It is typed as every agent is (:class:`cardgames.agents.Agent`), so that it sits in a

@@ -47,12 +47,13 @@ from __future__ import annotations
 
 from typing import Final
 
-from cardgames import cards, errors, game
+from cardgames import cards, errors, protocols
 from cardgames import moves as core_moves
 from cardgames.gin_rummy import engine, melds
+from cardgames.gin_rummy.about import ABOUT
 from cardgames.gin_rummy.moves import BigGin, Discard, Draw, Knock, LayOut, Move, Pass, Source
 from cardgames.gin_rummy.rules import Rules
-from cardgames.gin_rummy.state import PLAYERS, Phase, State, check_players
+from cardgames.gin_rummy.state import PLAYERS, Phase, State
 
 __all__ = [
     "BIG_GIN_ACTION",
@@ -73,7 +74,6 @@ __all__ = [
     "observation_size",
 ]
 
-_MODULE: Final = "gin_rummy"
 _PACK_SIZE: Final = len(engine.PACK)
 
 DEAL_ACTION: Final = 0
@@ -120,7 +120,7 @@ _PHASES: Final = tuple(Phase)
 _GAMES: Final = 3
 """The games of a Hollywood sheet."""
 
-LAYOUT: Final = game.place_blocks(
+LAYOUT: Final = protocols.place_blocks(
     ("hand", _PACK_SIZE, "1 for each card the observer holds"),
     ("pile", _PACK_SIZE, "1 for each card in the discard pile"),
     ("top", _PACK_SIZE, "1 for the top card of the discard pile"),
@@ -246,8 +246,8 @@ def observation_size(rules: Rules | None, players: int = PLAYERS) -> int:
         >>> observation_size(None, 2)
         762
     """
-    game.check_rules(rules, Rules, _MODULE)
-    check_players(players)
+    ABOUT.check_rules(rules)
+    ABOUT.check_players(players, none_is_usual=False)
     return _SIZE
 
 

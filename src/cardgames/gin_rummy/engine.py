@@ -11,9 +11,10 @@ import typing
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Final
 
-from cardgames import cards, dealing, errors, game
+from cardgames import arguments, cards, dealing, errors, matches
 from cardgames import moves as core_moves
 from cardgames.gin_rummy import scoresheet, turns
+from cardgames.gin_rummy.about import ABOUT
 from cardgames.gin_rummy.hollywood import HollywoodSheet
 from cardgames.gin_rummy.moves import (
     BIG_GIN,
@@ -39,7 +40,6 @@ from cardgames.gin_rummy.state import (  # the phases' aliases: see state.py
     _DISCARD,
     _DRAW,
     PLAYERS,
-    PLAYERS_RULE,
     STOCK_SIZE,
     VOID_STOCK,
     Match,
@@ -47,7 +47,6 @@ from cardgames.gin_rummy.state import (  # the phases' aliases: see state.py
     Score,
     State,
     View,
-    check_players,
 )
 
 __all__ = [
@@ -67,7 +66,7 @@ __all__ = [
     "view",
 ]
 
-PACK: Final = cards.pack(52)
+PACK: Final = ABOUT.pack
 """The 52-card pack, in card order."""
 
 _STOCK: Final = Source.STOCK
@@ -77,7 +76,6 @@ _KNOCKER: Final = Phase.KNOCKER
 _DEFENDER: Final = Phase.DEFENDER
 """The stock position at which a discard without a knock voids the hand."""
 
-_MODULE: Final = "gin_rummy"
 _MOVES: Final = frozenset(typing.get_args(Move))
 """The classes of Gin Rummy's moves."""
 
@@ -113,15 +111,11 @@ def new_game(
         >>> gin_rummy.current_player(state), gin_rummy.legal_moves(state)
         (1, (Deal(),))
     """
-    options, seed, _, first_dealer = game.check_new_game(
+    options, seed, _, first_dealer = ABOUT.check_new_game(
         rules,
         seed=seed,
         players=players,
         first_dealer=first_dealer,
-        rules_type=Rules,
-        module=_MODULE,
-        allowed=(PLAYERS,),
-        says=PLAYERS_RULE,
     )
     match = Match.opening(
         options,
@@ -156,9 +150,7 @@ def pack(rules: Rules | None = None, players: int = PLAYERS) -> tuple[cards.Card
         ...
         cardgames.errors.RulesError: Gin Rummy is played by exactly 2 players, not 4
     """
-    game.check_rules(rules, Rules, _MODULE)
-    check_players(players)
-    return PACK
+    return ABOUT.check_pack(rules, players)
 
 
 def max_hand_moves(rules: Rules | None, players: int = PLAYERS) -> int:
@@ -181,8 +173,8 @@ def max_hand_moves(rules: Rules | None, players: int = PLAYERS) -> int:
         >>> gin_rummy.max_hand_moves(gin_rummy.Rules())
         163
     """
-    rules = game.check_rules(rules, Rules, _MODULE)
-    check_players(players)
+    rules = ABOUT.check_rules(rules)
+    ABOUT.check_players(players, none_is_usual=False)
     most_turns = STOCK_SIZE - VOID_STOCK + rules.pile_draw_limit
     return 1 + PLAYERS + 2 * most_turns + PLAYERS
 
@@ -194,7 +186,7 @@ def current_player(state: State) -> int | None:
         RulesError: If ``state`` is not a Gin Rummy state.
     """
     if type(state) is not State:
-        game.check_state(state, State, _MODULE)
+        ABOUT.check_state(state)
     return None if state.match.winners is not None else state.turn
 
 
@@ -218,7 +210,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         RulesError: If ``state`` is not a Gin Rummy state (another game's included).
     """
     if type(state) is not State:
-        game.check_state(state, State, _MODULE)
+        ABOUT.check_state(state)
     phase = state.phase
     if phase is _DRAW:
         return _DRAWS if state.pile_draws < state.match.rules.pile_draw_limit else _STOCK_ONLY
@@ -314,7 +306,7 @@ def best_lay_out(state: State) -> LayOut:
         >>> print(gin_rummy.best_lay_out(state))
         lay out K♠ K♥ K♦ off J♦>1 6♠>2 7♠>2
     """
-    game.check_state(state, State, _MODULE)
+    ABOUT.check_state(state)
     if state.phase is _KNOCKER:
         return LayOut(turns.arrangements(state)[0].melds)
     if state.phase is _DEFENDER:
@@ -349,12 +341,12 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
         cardgames.errors.IllegalMoveError: on the first turn you take the upcard or pass: ...
     """
     if type(state) is not State:
-        game.check_state(state, State, _MODULE)
+        ABOUT.check_state(state)
     if seat is None or (type(seat) is int and seat == state.turn):
         made = turns.made_fast(state, move)
         if made is not None:
             return made
-    mover = game.check_turn(current_player(state), seat, move)
+    mover = arguments.check_turn(current_player(state), seat, move)
     if type(move) is Deal:
         return turns.deal(state, mover, move, sent=seat is not None)
     made_by = turns.LONG_WAY.get(type(move))
@@ -375,7 +367,7 @@ def is_over(state: State) -> bool:
         RulesError: If ``state`` is not a Gin Rummy state.
     """
     if type(state) is not State:
-        game.check_state(state, State, _MODULE)
+        ABOUT.check_state(state)
     return state.match.winners is not None
 
 
@@ -394,7 +386,7 @@ def score(state: State) -> Score:
         >>> sheet.totals, sheet.hands_won, sheet.over, sheet.settlement
         ((0, 0), (0, 0), False, None)
     """
-    match = game.check_state(state, State, _MODULE).match
+    match = ABOUT.check_state(state).match
     return Score.of(
         match,
         hands_won=match.hands_won,
@@ -412,8 +404,8 @@ def view(state: State, seat: int) -> View:
     Raises:
         RulesError: If ``state`` is not a Gin Rummy state, or ``seat`` is not 0 or 1.
     """
-    game.check_state(state, State, _MODULE)
-    seat = game.check_seat(seat, PLAYERS)
+    ABOUT.check_state(state)
+    seat = arguments.check_seat(seat, PLAYERS)
     mover = current_player(state)
     hand = state.hand
     showdown = state.showdown
@@ -497,11 +489,11 @@ def narrate(before: State, move: Move, after: State) -> str | None:
 
 def _check_step(before: object, move: object, after: object) -> None:
     """Check that ``after`` is the Gin Rummy state that ``move`` led to from ``before``."""
-    game.check_state(before, State, _MODULE)
-    game.check_state(after, State, _MODULE)
+    ABOUT.check_state(before)
+    ABOUT.check_state(after)
     if type(move) not in _MOVES:
         raise errors.RulesError(f"expected a Gin Rummy move, not {errors.quote(move)}")
-    game.check_step(before, move, after)
+    matches.check_step(before, move, after)
 
 
 def order_for(
@@ -544,7 +536,7 @@ def order_for(
         >>> print(cards.format_cards(view.hand), view.pile)
         2♣ 3♣ 4♣ 5♣ 6♣ 7♣ 8♣ 9♣ 10♣ A♣ (Card.parse('K♦'),)
     """
-    dealer = game.check_seat(dealer, PLAYERS, what="dealer")
+    dealer = arguments.check_seat(dealer, PLAYERS, what="dealer")
     given: object = hands  # callers may pass anything
     if isinstance(given, Mapping):
         wanted = dict(given)
@@ -557,7 +549,7 @@ def order_for(
         wanted = {seat: hand for seat, hand in enumerate(given) if hand is not None}
     chosen: dict[int, tuple[cards.Card, ...]] = {}
     for seat, hand in wanted.items():
-        game.check_seat(seat, PLAYERS)
+        arguments.check_seat(seat, PLAYERS)
         chosen[seat] = cards.as_cards(hand)
         if len(chosen[seat]) != HAND_SIZE:
             raise errors.RulesError(

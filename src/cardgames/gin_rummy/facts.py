@@ -23,6 +23,7 @@ from typing import Final
 from cardgames import cards, errors, validators
 from cardgames import moves as core_moves
 from cardgames.gin_rummy import melds
+from cardgames.gin_rummy.about import ABOUT
 from cardgames.gin_rummy.moves import BigGin, Discard, Draw, Knock, LayOut, Move, Pass
 from cardgames.gin_rummy.state import View
 
@@ -65,7 +66,7 @@ _KIND_OF: Final = core_moves.kinds(
         LayOut: MoveKind.LAY_OUT,
     },
     Move,
-    "Gin Rummy",
+    ABOUT.title,
 )
 
 

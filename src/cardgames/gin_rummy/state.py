@@ -7,14 +7,13 @@ from typing import Final
 
 import attrs
 
-from cardgames import cards, errors, game, history, validators
+from cardgames import cards, history, matches, validators
 from cardgames.gin_rummy import melds, moves, scoring
 from cardgames.gin_rummy.hollywood import HollywoodSheet
 from cardgames.gin_rummy.rules import Rules
 
 __all__ = [
     "PLAYERS",
-    "PLAYERS_RULE",
     "STOCK_SIZE",
     "VOID_STOCK",
     "Hand",
@@ -25,14 +24,10 @@ __all__ = [
     "Showdown",
     "State",
     "View",
-    "check_players",
 ]
 
 PLAYERS: Final = 2
 """Gin Rummy is a game for two."""
-
-PLAYERS_RULE: Final = "Gin Rummy is played by exactly 2 players"
-"""The rule that an error about the number of players names."""
 
 STOCK_SIZE: Final = 31
 """The stock after the deal: 52 cards less 2 × 10 dealt and the upcard."""
@@ -75,7 +70,7 @@ _DISCARD: Final = Phase.DISCARD
 
 
 @attrs.frozen
-class HandScore(game.HandScore):
+class HandScore(matches.HandScore):
     """A finished Gin Rummy hand on the score sheet.
 
     Attributes:
@@ -101,7 +96,7 @@ class HandScore(game.HandScore):
 
 
 @attrs.frozen
-class Match(game.Match[Rules, HandScore]):
+class Match(matches.Match[Rules, HandScore]):
     """What no move within a hand changes, with Gin Rummy's own match-wide facts.
 
     Attributes:
@@ -159,7 +154,7 @@ class Showdown:
 
 
 @attrs.frozen
-class Score(game.Score[HandScore]):
+class Score(matches.Score[HandScore]):
     """The Gin Rummy score sheet: totals, hands, result, and the settlement.
 
     Attributes:
@@ -176,7 +171,7 @@ class Score(game.Score[HandScore]):
 
 
 @attrs.frozen(repr=False)
-class State(game.MatchFacts[Rules, HandScore, moves.Move]):
+class State(matches.MatchFacts[Rules, HandScore, moves.Move]):
     """A Gin Rummy match at one moment; ``apply`` returns a new one.
 
     Build one with :func:`~cardgames.gin_rummy.new_game`. Read public facts through the game's
@@ -336,24 +331,3 @@ class View:
     def top(self) -> cards.Card | None:
         """The top card of the discard pile, or None if it is empty."""
         return self.pile[-1] if self.pile else None
-
-
-def check_players(players: object) -> int:
-    """Return a player count that a function needs (``pack``, ``max_hand_moves`` …): 2.
-
-    Unlike ``new_game``'s ``players``, this one is not optional: None is refused.
-
-    Raises:
-        RulesError: For anything but 2: None, ``2.0``, ``True``, another count.
-
-    Example:
-        >>> check_players(2)
-        2
-        >>> check_players(None)
-        Traceback (most recent call last):
-        ...
-        cardgames.errors.RulesError: Gin Rummy is played by exactly 2 players, not None
-    """
-    if players is None:
-        raise errors.RulesError(f"{PLAYERS_RULE}, not None")
-    return game.check_players(players, (PLAYERS,), says=PLAYERS_RULE)

@@ -18,6 +18,7 @@ import attrs
 
 from cardgames import cards, dealing, errors, history
 from cardgames.gin_rummy import melds, scoresheet, scoring
+from cardgames.gin_rummy.about import ABOUT
 from cardgames.gin_rummy.moves import BigGin, Deal, Discard, Draw, Knock, LayOut, Move, Pass, Source
 from cardgames.gin_rummy.rules import HAND_SIZE, Rules
 from cardgames.gin_rummy.state import (  # the phases' aliases: see state.py
@@ -45,8 +46,6 @@ __all__ = [
     "showdown_of",
 ]
 
-PACK: Final = cards.pack(52)
-
 BIG_GIN_BIT: Final = 1 << 52
 """In :attr:`State.knocks`: the player may go big gin."""
 
@@ -55,7 +54,7 @@ _OFFER: Final = Phase.OFFER
 _FIRST_DRAW: Final = Phase.FIRST_DRAW
 _KNOCKER: Final = Phase.KNOCKER
 _DEFENDER: Final = Phase.DEFENDER
-_VOID_AT: Final = len(PACK) - VOID_STOCK
+_VOID_AT: Final = len(ABOUT.pack) - VOID_STOCK
 """The stock position at which a discard without a knock voids the hand."""
 
 
@@ -90,7 +89,7 @@ def deal(before: State, dealer: int, move: Deal, *, sent: bool) -> State:
     match = before.match
     number = match.hand_number + 1
     if move.order is None:
-        order = dealing.shuffled(PACK, seed=match.seed, hand_number=number)
+        order = dealing.shuffled(ABOUT.pack, seed=match.seed, hand_number=number)
     else:
         if sent:
             raise _illegal(
@@ -99,7 +98,7 @@ def deal(before: State, dealer: int, move: Deal, *, sent: bool) -> State:
                 dealer,
             )
         try:
-            order = dealing.validate_order(move.order, PACK)
+            order = dealing.validate_order(move.order, ABOUT.pack)
         except errors.RulesError as error:
             raise _illegal(str(error), move, dealer) from None
     deck = tuple(card.index for card in order)

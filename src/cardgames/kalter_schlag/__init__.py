@@ -17,8 +17,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from cardgames import game
+from cardgames import game, matches
 from cardgames.kalter_schlag import bots, encoding, engine
+from cardgames.kalter_schlag.about import ABOUT
 from cardgames.kalter_schlag.bots import RuleAgent
 from cardgames.kalter_schlag.encoding import (
     LAYOUT,
@@ -64,6 +65,7 @@ from cardgames.kalter_schlag.scoring import (
 from cardgames.kalter_schlag.state import HandScore, Phase, State, View
 
 __all__ = [
+    "ABOUT",
     "DOUBLE",
     "GAME",
     "LAYOUT",
@@ -116,13 +118,10 @@ __all__ = [
     "winning_card",
 ]
 
-GAME: Final[game.Game[Rules, State, Move, View, game.Score[HandScore]]] = game.register(
+GAME: Final[game.Game[Rules, State, Move, View, matches.Score[HandScore]]] = game.register(
     game.Game.of(
         engine,
-        name="kalter-schlag",
-        title="Kalter Schlag",
-        players=(4,),
-        rules_type=Rules,
+        ABOUT,
         encoding=encoding,
         bots={"rule": bots.RuleAgent},
     )

@@ -26,7 +26,7 @@ from typing import Final, cast
 
 import attrs
 
-from cardgames import agents, cards, errors, game, tricks
+from cardgames import agents, cards, errors, protocols, tricks
 from cardgames import moves as core_moves
 from cardgames.kalter_schlag import engine, facts
 from cardgames.kalter_schlag.moves import DOUBLE, Move
@@ -81,7 +81,7 @@ class RuleAgent:
     match. ``rng`` only breaks ties, so a seeded match replays exactly.
     """
 
-    def choose(self, view: game.PlayerView[agents.MoveT], rng: random.Random) -> agents.MoveT:
+    def choose(self, view: protocols.PlayerView[agents.MoveT], rng: random.Random) -> agents.MoveT:
         """Return one of ``view.legal_moves``.
 
         It is typed as every agent is (:class:`cardgames.agents.Agent`), so that it sits in a

@@ -22,9 +22,10 @@ from __future__ import annotations
 
 from typing import Final
 
-from cardgames import cards, errors, game
+from cardgames import cards, errors, protocols
 from cardgames import moves as core_moves
 from cardgames.kalter_schlag import engine
+from cardgames.kalter_schlag.about import ABOUT
 from cardgames.kalter_schlag.moves import Double, Move
 from cardgames.kalter_schlag.rules import Rules
 from cardgames.kalter_schlag.state import PLAYERS, Phase, State
@@ -40,7 +41,6 @@ __all__ = [
     "observation_size",
 ]
 
-_MODULE: Final = "kalter_schlag"
 
 DEAL_ACTION: Final = 0
 """The action that deals (a stacked ``Deal(order=...)`` is this action too)."""
@@ -62,7 +62,7 @@ _PHASES: Final = tuple(Phase)
 
 _PACK_SIZE: Final = len(engine.PACK)
 
-LAYOUT: Final = game.place_blocks(
+LAYOUT: Final = protocols.place_blocks(
     ("hand", _PACK_SIZE, "1 for each card of PACK the observer holds"),
     (
         "trick",
@@ -128,13 +128,8 @@ def observation_size(rules: Rules | None, players: int = PLAYERS) -> int:
         >>> observation_size(None, 4)
         319
     """
-    game.check_rules(rules, Rules, _MODULE)
-    game.check_players(
-        players,
-        (PLAYERS,),
-        says="Kalter Schlag is played by exactly 4 players",
-        none_is_usual=False,
-    )
+    ABOUT.check_rules(rules)
+    ABOUT.check_players(players, none_is_usual=False)
     return _SIZE
 
 

@@ -8,9 +8,10 @@ from typing import Final
 
 import attrs
 
-from cardgames import cards, dealing, errors, game, history, tricks
+from cardgames import arguments, cards, dealing, errors, history, matches, tricks
 from cardgames import moves as core_moves
 from cardgames.kalter_schlag import scoring
+from cardgames.kalter_schlag.about import ABOUT
 from cardgames.kalter_schlag.moves import DOUBLE, Deal, Double, Move, parse_move
 from cardgames.kalter_schlag.rules import PLAIN_RANK_ORDERS, PlainRankOrder, Rules
 from cardgames.kalter_schlag.state import PLAYERS, TRICKS, HandScore, State, View
@@ -31,7 +32,7 @@ __all__ = [
     "view",
 ]
 
-PACK: Final = cards.pack(32)
+PACK: Final = ABOUT.pack
 """The 32-card pack, in card order."""
 
 PACKETS: Final = (3, 2, 3)
@@ -79,8 +80,6 @@ def _ranking(order: PlainRankOrder) -> tricks.Ranking:
 RANKINGS: Final = {order: _ranking(order) for order in PLAIN_RANK_ORDERS}
 """The ranking of each ``plain_rank_order``."""
 
-_MODULE: Final = "kalter_schlag"
-"""The module's name, for messages that name what a function expected."""
 
 _FOLLOWING: Final = tuple(
     RANKINGS["ace_ten"].suit_masks[suit] if suit >= 0 else 0 for suit in RANKINGS["ace_ten"].suit_of
@@ -114,18 +113,14 @@ def new_game(
         >>> kalter_schlag.current_player(state), kalter_schlag.legal_moves(state)
         (3, (Deal(),))
     """
-    options, seed, _, first_dealer = game.check_new_game(
+    options, seed, _, first_dealer = ABOUT.check_new_game(
         rules,
         seed=seed,
         players=players,
         first_dealer=first_dealer,
-        rules_type=Rules,
-        module=_MODULE,
-        allowed=(PLAYERS,),
-        says=_FOUR,
     )
     return State(
-        match=game.Match.opening(options, seed, PLAYERS, first_dealer),
+        match=matches.Match.opening(options, seed, PLAYERS, first_dealer),
         hands=(0,) * PLAYERS,
         leader=(first_dealer + 1) % PLAYERS,
         trick=(),
@@ -150,9 +145,7 @@ def pack(rules: Rules | None = None, players: int = PLAYERS) -> tuple[cards.Card
         >>> len(kalter_schlag.pack(kalter_schlag.Rules()))
         32
     """
-    game.check_rules(rules, Rules, _MODULE)
-    game.check_players(players, (PLAYERS,), says=_FOUR, none_is_usual=False)
-    return PACK
+    return ABOUT.check_pack(rules, players)
 
 
 def max_hand_moves(rules: Rules | None, players: int = PLAYERS) -> int:
@@ -170,12 +163,9 @@ def max_hand_moves(rules: Rules | None, players: int = PLAYERS) -> int:
         >>> kalter_schlag.max_hand_moves(kalter_schlag.Rules())
         37
     """
-    game.check_rules(rules, Rules, _MODULE)
-    game.check_players(players, (PLAYERS,), says=_FOUR, none_is_usual=False)
+    ABOUT.check_rules(rules)
+    ABOUT.check_players(players, none_is_usual=False)
     return 1 + PLAYERS + PLAYERS * TRICKS
-
-
-_FOUR: Final = "Kalter Schlag is played by exactly 4 players"
 
 
 def current_player(state: State) -> int | None:
@@ -185,7 +175,7 @@ def current_player(state: State) -> int | None:
         RulesError: If ``state`` is not a Kalter Schlag state.
     """
     if type(state) is not State:
-        game.check_state(state, State, _MODULE)
+        ABOUT.check_state(state)
     if state.losers is not None:
         return None
     if state.hand_number == 0 or len(state.tricks) == TRICKS:
@@ -212,7 +202,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         RulesError: If ``state`` is not a Kalter Schlag state (another game's included).
     """
     if type(state) is not State:
-        game.check_state(state, State, _MODULE)
+        ABOUT.check_state(state)
     match = state.match
     if match.losers is not None:
         return ()
@@ -289,7 +279,7 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
                 state.doubles,
                 history.History(move, state.history),
             )
-    mover = game.check_turn(current_player(state), seat, move)  # checks the state first
+    mover = arguments.check_turn(current_player(state), seat, move)  # checks the state first
     if type(move) is _PLAY:
         return _play(state, mover, move)
     if type(move) is Double:
@@ -540,11 +530,11 @@ def is_over(state: State) -> bool:
         RulesError: If ``state`` is not a Kalter Schlag state.
     """
     if type(state) is not State:
-        game.check_state(state, State, _MODULE)
+        ABOUT.check_state(state)
     return state.losers is not None
 
 
-def score(state: State) -> game.Score[HandScore]:
+def score(state: State) -> matches.Score[HandScore]:
     """Return the score sheet: penalty totals, each hand's charges, and the result once over.
 
     The losers are the seats with the highest total; every other seat has won.
@@ -552,7 +542,7 @@ def score(state: State) -> game.Score[HandScore]:
     Raises:
         RulesError: If ``state`` is not a Kalter Schlag state.
     """
-    return game.Score.of(game.check_state(state, State, _MODULE).match)
+    return matches.Score.of(ABOUT.check_state(state).match)
 
 
 def view(state: State, seat: int) -> View:
@@ -561,8 +551,8 @@ def view(state: State, seat: int) -> View:
     Raises:
         RulesError: If ``state`` is not a Kalter Schlag state, or ``seat`` is not 0 to 3.
     """
-    game.check_state(state, State, _MODULE)
-    seat = game.check_seat(seat, PLAYERS)
+    ABOUT.check_state(state)
+    seat = arguments.check_seat(seat, PLAYERS)
     mover = current_player(state)
     points, taken = _card_points(state.tricks)
     trick = None
@@ -615,11 +605,11 @@ def narrate(before: State, move: Move, after: State) -> str | None:
         >>> print(kalter_schlag.narrate(state, kalter_schlag.Deal(), after))
         hand 1: seat 1 deals
     """
-    game.check_state(before, State, _MODULE)
-    game.check_state(after, State, _MODULE)
+    ABOUT.check_state(before)
+    ABOUT.check_state(after)
     if type(move) not in _MOVES:
         raise errors.RulesError(f"expected a Kalter Schlag move, not {errors.quote(move)}")
-    game.check_step(before, move, after)
+    matches.check_step(before, move, after)
     if type(move) is Deal:
         return f"hand {after.hand_number}: seat {after.dealer} deals"
     if type(move) is Double:
@@ -675,7 +665,7 @@ def order_for(
         >>> print(cards.format_cards(kalter_schlag.view(state, 1).hand))
         J♣ A♣ J♠ A♠ J♥ A♥ J♦ A♦
     """
-    dealer = game.check_seat(dealer, PLAYERS, what="dealer")
+    dealer = arguments.check_seat(dealer, PLAYERS, what="dealer")
     return dealing.stack(
         dealing.by_seat(hands, PLAYERS), pack=PACK, receivers=_receivers(dealer), packets=PACKETS
     )

@@ -21,9 +21,10 @@ import typing
 from collections.abc import Iterable
 from typing import Final
 
-from cardgames import cards, errors, game, tricks, validators
+from cardgames import cards, errors, tricks, validators
 from cardgames import moves as core_moves
 from cardgames.kalter_schlag import engine
+from cardgames.kalter_schlag.about import ABOUT
 from cardgames.kalter_schlag.moves import Double, Move
 from cardgames.kalter_schlag.rules import Rules
 from cardgames.kalter_schlag.state import PLAYERS, View
@@ -41,7 +42,6 @@ __all__ = [
     "winning_card",
 ]
 
-_MODULE: Final = "kalter_schlag"
 
 TRUMPS: Final = cards.parse_cards("J♣ J♠ J♥ J♦")
 """The trumps, high to low: the four jacks and nothing else (rule 3)."""
@@ -71,7 +71,7 @@ _KIND_OF: Final = core_moves.kinds(
         core_moves.Play: MoveKind.PLAY,
     },
     Move,
-    "Kalter Schlag",
+    ABOUT.title,
 )
 
 
@@ -165,7 +165,7 @@ def suit_of(card: cards.Card | str) -> cards.Suit | None:
 
 def _rules(rules: object) -> Rules:
     """Return a ``rules`` argument checked to be Kalter Schlag's; the defaults for None."""
-    return game.check_rules(rules, Rules, _MODULE)
+    return ABOUT.check_rules(rules)
 
 
 def rank_order(

@@ -7,7 +7,7 @@ from typing import Final
 
 import attrs
 
-from cardgames import cards, game, history, tricks, validators
+from cardgames import cards, history, matches, tricks, validators
 from cardgames.kalter_schlag import moves
 from cardgames.kalter_schlag.rules import Rules
 
@@ -42,7 +42,7 @@ class Phase(enum.StrEnum, metaclass=validators.ExactLookup, what="phase"):
 
 
 @attrs.frozen
-class HandScore(game.HandScore):
+class HandScore(matches.HandScore):
     """A finished Kalter Schlag hand on the score sheet.
 
     Attributes:
@@ -63,7 +63,7 @@ class HandScore(game.HandScore):
 
 
 @attrs.frozen(repr=False)
-class State(game.MatchFacts[Rules, HandScore, moves.Move]):
+class State(matches.MatchFacts[Rules, HandScore, moves.Move]):
     """A Kalter Schlag match at one moment; ``apply`` returns a new one.
 
     Build one with :func:`~cardgames.kalter_schlag.new_game`. Read public facts through the
@@ -72,7 +72,7 @@ class State(game.MatchFacts[Rules, HandScore, moves.Move]):
     penalty points: the highest total loses.
     """
 
-    match: game.Match[Rules, HandScore]
+    match: matches.Match[Rules, HandScore]
     """What no move within a hand changes: the rules, the seed, the score sheet."""
     hands: tuple[int, ...]
     """Each seat's cards as a bit set of card indices."""

@@ -23,6 +23,7 @@ from typing import Final
 
 from cardgames import game
 from cardgames.mariage import bots, encoding, engine
+from cardgames.mariage.about import ABOUT
 from cardgames.mariage.bots import RuleAgent
 from cardgames.mariage.encoding import NUM_MOVES, layout, move_indices, observation_size
 from cardgames.mariage.engine import (
@@ -65,10 +66,11 @@ from cardgames.mariage.moves import (
     parse_move,
 )
 from cardgames.mariage.pools import POOLS, Pool
-from cardgames.mariage.rules import PLAYER_COUNTS, Rules
+from cardgames.mariage.rules import Rules
 from cardgames.mariage.state import HandScore, Phase, Score, State, View
 
 __all__ = [
+    "ABOUT",
     "DECLINE",
     "GAME",
     "MISDEAL",
@@ -127,10 +129,7 @@ __all__ = [
 GAME: Final[game.Game[Rules, State, Move, View, Score]] = game.register(
     game.Game.of(
         engine,
-        name="mariage",
-        title="Mariage",
-        players=PLAYER_COUNTS,
-        rules_type=Rules,
+        ABOUT,
         encoding=encoding,
         bots={"rule": bots.RuleAgent},
     )

@@ -9,14 +9,13 @@ import typing
 from collections.abc import Sequence
 from typing import Final
 
-from cardgames import cards, errors, game
+from cardgames import cards, errors, matches
 from cardgames.mariage import ledger
+from cardgames.mariage.about import ABOUT
 from cardgames.mariage.moves import Claim, Deal, DealOutOfTurn, Decline, Misdeal, Move, Pass, Play
 from cardgames.mariage.state import State
 
 __all__ = ["narrate"]
-
-_MODULE: Final = "mariage"
 
 
 def narrate(before: State, move: Move, after: State) -> str | None:
@@ -25,7 +24,7 @@ def narrate(before: State, move: Move, after: State) -> str | None:
     None for a play that neither finishes a trick nor answers a king, and for a pass that does
     not end the claims. The line of a move that ends a deal (its last card, or a misdeal) goes
     on with the deal's score line, ``deal 3 over: …`` (its
-    :attr:`~cardgames.game.HandScore.explanation`), and with the session's result when the
+    :attr:`~cardgames.matches.HandScore.explanation`), and with the session's result when the
     deal ends the session, so that a server can broadcast it.
 
     Raises:
@@ -39,15 +38,15 @@ def narrate(before: State, move: Move, after: State) -> str | None:
         >>> print(mariage.narrate(state, mariage.Deal(), after))  # doctest: +ELLIPSIS
         deal 1: seat 1 deals, ... turned up for trump; ante 1 chip a pool from each player...
     """
-    game.check_state(before, State, _MODULE)
-    game.check_state(after, State, _MODULE)
+    ABOUT.check_state(before)
+    ABOUT.check_state(after)
     if type(move) not in _MOVES:
         raise errors.RulesError(f"expected a Mariage move, not {errors.quote(move)}")
     last = after.history
     if last is None or last.previous is not before.history or last.move != move:
         # Only ``after`` made from ``before`` itself shares its history link; anything else is
         # compared move by move (a check whose first call hashes the whole session's moves).
-        game.check_step(before, move, after)
+        matches.check_step(before, move, after)
     line = _line(before, move, after)
     if before.table.closed or not after.table.closed:
         return line

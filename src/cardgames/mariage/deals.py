@@ -15,8 +15,9 @@ from typing import Final
 
 import attrs
 
-from cardgames import cards, dealing, errors, game, history
+from cardgames import arguments, cards, dealing, errors, history
 from cardgames.mariage import _checks, claims, ledger, play, scoring
+from cardgames.mariage.about import ABOUT
 from cardgames.mariage.moves import HOLDER_CLAIMS, Claim, Deal, Move, Pass
 from cardgames.mariage.pools import CLAIMED, JESTER, KING_OF_HEARTS, QUEEN_OF_HEARTS, Pool
 from cardgames.mariage.rules import HAND_SIZE, Rules
@@ -446,9 +447,9 @@ def order_for(
         >>> print(cards.format_cards(order[:3]), order[30])
         K♥ Q♥ 7♣ 6♠
     """
-    rules = game.check_rules(rules, Rules, "mariage")
+    rules = ABOUT.check_rules(rules)
     size = rules.pack_size(players)
-    dealer = game.check_seat(dealer, players, what="dealer")
+    dealer = arguments.check_seat(dealer, players, what="dealer")
     wanted = dealing.by_seat(hands, players)
     pack = _PACKS[size]
     turned: tuple[cards.Card, ...] = ()

@@ -45,12 +45,13 @@ import types
 from collections.abc import Iterable, Mapping
 from typing import Final
 
-from cardgames import cards, errors, game
+from cardgames import cards, errors, protocols
 from cardgames import moves as core_moves
 from cardgames.mariage import engine
+from cardgames.mariage.about import ABOUT
 from cardgames.mariage.moves import Claim, DealOutOfTurn, Decline, Misdeal, Move, Pass
 from cardgames.mariage.pools import CLAIMED, POOLS
-from cardgames.mariage.rules import PLAYER_COUNTS, Rules
+from cardgames.mariage.rules import Rules
 from cardgames.mariage.state import Phase, State, View
 
 __all__ = [
@@ -66,7 +67,6 @@ __all__ = [
     "observation_size",
 ]
 
-_MODULE: Final = "mariage"
 _CARDS: Final = len(cards.CARDS)
 
 PLAY_ACTIONS: Final = 0
@@ -121,11 +121,10 @@ def move_indices(move: Move) -> tuple[int, ...]:
 
 _PHASES: Final = tuple(Phase)
 _SUITS: Final = len(cards.Suit)
-_PLAYERS: Final = "Mariage is played by 5 to 10 players"
 
 
 @functools.cache
-def _blocks(players: int) -> tuple[game.Block, ...]:
+def _blocks(players: int) -> tuple[protocols.Block, ...]:
     """Return the blocks of an observation for ``players`` seats."""
     n = players
     listed = (
@@ -185,10 +184,10 @@ def _blocks(players: int) -> tuple[game.Block, ...]:
         ("totals", n, "each position's net result over the finished deals"),
         ("hand number", 1, "0 before the first deal, then the number of deals made"),
     )
-    return game.place_blocks(*listed)
+    return protocols.place_blocks(*listed)
 
 
-def layout(players: int) -> tuple[game.Block, ...]:
+def layout(players: int) -> tuple[protocols.Block, ...]:
     """Return the blocks of an observation of a session of ``players``, in order.
 
     Args:
@@ -201,7 +200,7 @@ def layout(players: int) -> tuple[game.Block, ...]:
         >>> [(block.name, block.offset, block.length) for block in layout(6)[:4]]
         [('hand', 0, 52), ('trump card', 52, 52), ('trump suit', 104, 4), ('trick', 108, 348)]
     """
-    return _blocks(game.check_players(players, PLAYER_COUNTS, says=_PLAYERS, none_is_usual=False))
+    return _blocks(ABOUT.check_players(players, none_is_usual=False))
 
 
 def observation_size(rules: Rules | None, players: int) -> int:
@@ -221,7 +220,7 @@ def observation_size(rules: Rules | None, players: int) -> int:
         >>> observation_size(None, 6), observation_size(None, 10)
         (1165, 1897)
     """
-    game.check_rules(rules, Rules, _MODULE)
+    ABOUT.check_rules(rules)
     last = layout(players)[-1]
     return last.offset + last.length
 

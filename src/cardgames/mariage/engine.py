@@ -6,10 +6,11 @@ import contextlib
 from collections.abc import Sequence
 from typing import Final
 
-from cardgames import cards, errors, game, history, tricks
+from cardgames import arguments, cards, errors, history, tricks
 from cardgames import moves as core_moves
 from cardgames.mariage import closing, deals, ledger, play
 from cardgames.mariage._narration import narrate
+from cardgames.mariage.about import ABOUT
 from cardgames.mariage.deals import PACKS, order_for
 from cardgames.mariage.moves import (
     DECLINE,
@@ -24,7 +25,7 @@ from cardgames.mariage.moves import (
     parse_move,
 )
 from cardgames.mariage.pools import CLAIMED, POOLS
-from cardgames.mariage.rules import HAND_SIZE, PLAYER_COUNTS, Rules
+from cardgames.mariage.rules import HAND_SIZE, Rules
 from cardgames.mariage.state import TRICKS, Match, Score, State, Table, View
 
 __all__ = [
@@ -51,8 +52,6 @@ _OFFERED: Final[tuple[tuple[Move, ...], ...]] = tuple(
 )
 """``_OFFERED[queen]``: decline or play the queen (``forced_queen="penalty_only"``)."""
 _KINGS_IN_PACK: Final = 4
-_MODULE: Final = "mariage"
-_PLAYERS: Final = "Mariage is played by 5 to 10 players"
 _KINGS: Final = play.KINGS
 _SUITS: Final = play.SUIT_MASKS
 
@@ -83,15 +82,11 @@ def new_game(
         >>> mariage.current_player(state), mariage.legal_moves(state), state.balances
         (4, (Deal(),), (50, 50, 50, 50, 50))
     """
-    options, seed, players, first_dealer = game.check_new_game(
+    options, seed, players, first_dealer = ABOUT.check_new_game(
         rules,
         seed=seed,
         players=players,
         first_dealer=first_dealer,
-        rules_type=Rules,
-        module=_MODULE,
-        allowed=PLAYER_COUNTS,
-        says=_PLAYERS,
     )
     balances = (options.starting_chips,) * players
     pools = (0,) * len(POOLS)
@@ -157,8 +152,8 @@ def _session(rules: object, players: object) -> tuple[Rules, int]:
         raise errors.RulesError(
             "rules must be a mariage.Rules, not None (Rules() for the defaults)"
         )
-    checked = game.check_rules(rules, Rules, _MODULE)
-    count = game.check_players(players, PLAYER_COUNTS, says=_PLAYERS, none_is_usual=False)
+    checked = ABOUT.check_rules(rules)
+    count = ABOUT.check_players(players, none_is_usual=False)
     return checked, count
 
 
@@ -203,7 +198,7 @@ def current_player(state: State) -> int | None:
         RulesError: If ``state`` is not a Mariage state.
     """
     if type(state) is not State:
-        game.check_state(state, State, _MODULE)
+        ABOUT.check_state(state)
     if state.match.winners is not None:
         return None
     if state.table.closed:
@@ -225,7 +220,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         RulesError: If ``state`` is not a Mariage state.
     """
     if type(state) is not State:
-        game.check_state(state, State, _MODULE)
+        ABOUT.check_state(state)
     if state.match.winners is not None:
         return ()
     table = state.table
@@ -325,10 +320,10 @@ def apply(state: State, move: Move, /, *, seat: int | None = None) -> State:
 def _apply_checked(state: State, move: Move, seat: int | None) -> State:
     """Apply a move off the hot path: check whose it is, then apply it or say what is wrong."""
     if type(state) is not State:
-        game.check_state(state, State, _MODULE)
+        ABOUT.check_state(state)
     if type(move) is Misdeal or type(move) is DealOutOfTurn:
         return _record_event(state, move, seat)
-    mover = game.check_turn(current_player(state), seat, move)
+    mover = arguments.check_turn(current_player(state), seat, move)
     if type(move) is Play:
         return _play(state, mover, move)
     if type(move) is Deal:
@@ -354,7 +349,7 @@ def _record_event(state: State, move: Misdeal | DealOutOfTurn, seat: int | None)
     """
     if seat is not None:
         with contextlib.suppress(errors.NotYourTurnError):  # refused below, whoever it is
-            game.check_turn(current_player(state), seat, move)
+            arguments.check_turn(current_player(state), seat, move)
         what = "misdeal" if type(move) is Misdeal else "a deal out of turn"
         raise errors.IllegalMoveError(
             f"{what} is a recorded table event, not a player's move: only the table records "
@@ -392,7 +387,7 @@ def is_over(state: State) -> bool:
         RulesError: If ``state`` is not a Mariage state.
     """
     if type(state) is not State:
-        game.check_state(state, State, _MODULE)
+        ABOUT.check_state(state)
     return state.match.winners is not None
 
 
@@ -414,7 +409,7 @@ def score(state: State) -> Score:
         >>> sheet.pools, sheet.payment_lines[0]
         ((6, 6, 6, 6, 6, 6), 'seat 0 pays pool I 1 chip: ante')
     """
-    match = game.check_state(state, State, _MODULE).match
+    match = ABOUT.check_state(state).match
     table = state.table
     return Score.of(
         match,
@@ -440,9 +435,9 @@ def view(state: State, seat: int) -> View:
     Raises:
         RulesError: If ``state`` is not a Mariage state or ``seat`` not a seat of the session.
     """
-    match = game.check_state(state, State, _MODULE).match
+    match = ABOUT.check_state(state).match
     table = state.table
-    seat = game.check_seat(seat, match.players)
+    seat = arguments.check_seat(seat, match.players)
     mover = current_player(state)
     trick = None
     if state.trick:

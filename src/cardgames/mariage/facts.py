@@ -28,9 +28,10 @@ import enum
 from collections.abc import Iterable
 from typing import Final
 
-from cardgames import cards, errors, game, tricks, validators
+from cardgames import cards, errors, tricks, validators
 from cardgames import moves as core_moves
 from cardgames.mariage import claims, deals, play
+from cardgames.mariage.about import ABOUT
 from cardgames.mariage.moves import Claim, DealOutOfTurn, Decline, Misdeal, Move, Pass
 from cardgames.mariage.rules import PLAYER_COUNTS, Rules
 from cardgames.mariage.state import View
@@ -44,9 +45,6 @@ __all__ = [
     "trump_order",
     "unseen",
 ]
-
-_MODULE: Final = "mariage"
-_PLAYERS: Final = "Mariage is played by 5 to 10 players"
 
 
 class MoveKind(enum.StrEnum, metaclass=validators.ExactLookup, what="kind of move"):
@@ -83,7 +81,7 @@ _KIND_OF: Final = core_moves.kinds(
         DealOutOfTurn: MoveKind.DEAL_OUT_OF_TURN,
     },
     Move,
-    "Mariage",
+    ABOUT.title,
 )
 
 
@@ -112,8 +110,8 @@ def _suit(value: object, name: str) -> cards.Suit:
 
 def _pack(rules: object, players: object) -> tuple[Rules, tuple[cards.Card, ...]]:
     """Return the rules (the defaults for None) and the pack of a session, both checked."""
-    checked = game.check_rules(rules, Rules, _MODULE)
-    count = game.check_players(players, PLAYER_COUNTS, says=_PLAYERS, none_is_usual=False)
+    checked = ABOUT.check_rules(rules)
+    count = ABOUT.check_players(players, none_is_usual=False)
     return checked, deals.pack_of(checked.pack_size(count))
 
 
@@ -249,7 +247,7 @@ def trick_winner(
     """
     plays = _plays(trick)
     trump = _suit(trump, "trump")
-    checked = game.check_rules(rules, Rules, _MODULE)
+    checked = ABOUT.check_rules(rules)
     if not _suits(declined):
         raise errors.RulesError(
             f"declined must be a sequence of cards.Suit, not {errors.quote(declined)}"

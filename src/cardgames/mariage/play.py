@@ -36,8 +36,9 @@ from typing import Final
 
 import attrs
 
-from cardgames import cards, errors, game, history, tricks
+from cardgames import cards, errors, history, tricks
 from cardgames.mariage import _checks, ledger, scoring
+from cardgames.mariage.about import ABOUT
 from cardgames.mariage.moves import Decline, Move, Play
 from cardgames.mariage.pools import JESTER, KING_OF_HEARTS, QUEEN_OF_HEARTS
 from cardgames.mariage.rules import TOP_ROYALS, Rules, TopRoyal
@@ -56,7 +57,7 @@ __all__ = [
 ]
 # The engine also calls played, decline and why_not: the moves of the play, on a State.
 
-_PACK: Final = cards.pack(52)
+_PACK: Final = ABOUT.pack
 _RANKS: Final = 13
 _QUEEN: Final = int(cards.Rank.QUEEN) - 2
 _KING: Final = int(cards.Rank.KING) - 2
@@ -89,7 +90,7 @@ def ranking(rules: Rules, trump: cards.Suit) -> tricks.Ranking:
     Raises:
         RulesError: If ``rules`` is not Mariage's or ``trump`` not a suit.
     """
-    rules = game.check_rules(rules, Rules, "mariage")
+    rules = ABOUT.check_rules(rules)
     return RANKINGS[rules.top_royal][_checks.suit(trump, "trump")]
 
 
@@ -268,7 +269,7 @@ def trick_winner(
         raise errors.RulesError(
             f"found must be a tricks.Ranking (play.ranking), not {errors.quote(found)}"
         )
-    rules = game.check_rules(rules, Rules, "mariage")
+    rules = ABOUT.check_rules(rules)
     declined = _checks.whole(declined, "declined", high=_DECLINED)
     if formed is not None:
         places = _checks.sequence(formed, "formed")

@@ -12,7 +12,7 @@ from typing import Final, NamedTuple
 
 import attrs
 
-from cardgames import cards, game, history, tricks, validators
+from cardgames import cards, history, matches, tricks, validators
 from cardgames.mariage import ledger, moves
 from cardgames.mariage.ledger import Chips, Ledger, Payment
 from cardgames.mariage.pools import POOLS
@@ -47,7 +47,7 @@ class Phase(enum.StrEnum, metaclass=validators.ExactLookup, what="phase"):
 
 
 @attrs.frozen
-class HandScore(game.HandScore):
+class HandScore(matches.HandScore):
     """A finished Mariage deal on the score sheet.
 
     ``points`` are each seat's chip change in the deal: the ante, the pools, the payments in
@@ -70,8 +70,8 @@ class HandScore(game.HandScore):
 
 
 @attrs.frozen
-class Match(game.Match[Rules, HandScore]):
-    """The session record: the shared :class:`cardgames.game.Match` and Mariage's dealing facts.
+class Match(matches.Match[Rules, HandScore]):
+    """The session record: the shared :class:`cardgames.matches.Match` and Mariage's dealing facts.
 
     ``totals`` are net results in chips (balance less the starting chips), summed over the
     finished deals.
@@ -165,7 +165,7 @@ class Table(NamedTuple):
 
 
 @attrs.frozen(repr=False)
-class State(game.MatchFacts[Rules, HandScore, moves.Move]):
+class State(matches.MatchFacts[Rules, HandScore, moves.Move]):
     """A Mariage session at one moment; ``apply`` returns a new one.
 
     Build one with :func:`~cardgames.mariage.new_game`. Read public facts through the game's
@@ -322,7 +322,7 @@ class View:
 
 
 @attrs.frozen
-class Score(game.Score[HandScore]):
+class Score(matches.Score[HandScore]):
     """The score sheet of a Mariage session: net results, balances, pools and the payments.
 
     ``totals`` are each seat's net result in chips over the finished deals (the sum of their

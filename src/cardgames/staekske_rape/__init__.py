@@ -19,8 +19,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from cardgames import game
+from cardgames import game, matches
 from cardgames.staekske_rape import bots, encoding, engine
+from cardgames.staekske_rape.about import ABOUT
 from cardgames.staekske_rape.auction import max_bid
 from cardgames.staekske_rape.bots import PassAgent, RuleAgent
 from cardgames.staekske_rape.encoding import NUM_MOVES, move_indices, observation_size
@@ -83,6 +84,7 @@ from cardgames.staekske_rape.scoring import (
 from cardgames.staekske_rape.state import HandScore, Phase, State, View
 
 __all__ = [
+    "ABOUT",
     "CONCEDE",
     "CONCESSION",
     "GAME",
@@ -153,13 +155,10 @@ __all__ = [
     "winning_card",
 ]
 
-GAME: Final[game.Game[Rules, State, Move, View, game.Score[HandScore]]] = game.register(
+GAME: Final[game.Game[Rules, State, Move, View, matches.Score[HandScore]]] = game.register(
     game.Game.of(
         engine,
-        name="staekske-rape",
-        title="Staekske Rape",
-        players=(4, 5),
-        rules_type=Rules,
+        ABOUT,
         encoding=encoding,
         bots={"rule": bots.RuleAgent, "pass": bots.PassAgent},
     )

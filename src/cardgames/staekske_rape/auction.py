@@ -13,8 +13,9 @@ from __future__ import annotations
 import functools
 from typing import Final
 
-from cardgames import errors, game
+from cardgames import errors
 from cardgames.staekske_rape import melds, scoresheet
+from cardgames.staekske_rape.about import ABOUT
 from cardgames.staekske_rape.moves import CONCEDE, LOOK, PASS, Bid, Concede, Look, Move, Pass
 from cardgames.staekske_rape.rules import LONG_SEQUENCE_LIMIT, Rules
 from cardgames.staekske_rape.state import Call, Contract, Phase, State, before_play
@@ -49,7 +50,7 @@ def max_bid(rules: Rules | None) -> int:
         >>> max_bid(Rules()), max_bid(Rules(long_sequence_value=500))
         (42, 67)
     """
-    return _max_bid(game.check_rules(rules, Rules, "staekske_rape"))
+    return _max_bid(ABOUT.check_rules(rules))
 
 
 def _max_bid(rules: Rules) -> int:

@@ -23,7 +23,7 @@ from typing import Final
 
 import attrs
 
-from cardgames import agents, cards, errors, game, validators
+from cardgames import agents, cards, errors, protocols, validators
 from cardgames import moves as core_moves
 from cardgames.staekske_rape import auction, melds, scoring, search, tactics
 from cardgames.staekske_rape.moves import (
@@ -73,7 +73,7 @@ class PassAgent:
     this agent beats them almost every time: a bot worth having must beat it too.
     """
 
-    def choose(self, view: game.PlayerView[agents.MoveT], rng: random.Random) -> agents.MoveT:
+    def choose(self, view: protocols.PlayerView[agents.MoveT], rng: random.Random) -> agents.MoveT:
         """Return ``pass`` or ``concede`` if legal, else the first legal move (``rng`` unused).
 
         Args:
@@ -154,7 +154,7 @@ class RuleAgent:
 
     margin: int = attrs.field(default=1, validator=validators.integer(minimum=0))
 
-    def choose(self, view: game.PlayerView[agents.MoveT], rng: random.Random) -> agents.MoveT:
+    def choose(self, view: protocols.PlayerView[agents.MoveT], rng: random.Random) -> agents.MoveT:
         """Return the agent's move for the seat whose view this is.
 
         Args:

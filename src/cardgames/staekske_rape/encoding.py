@@ -39,9 +39,10 @@ from __future__ import annotations
 
 from typing import Final
 
-from cardgames import cards, errors, game
+from cardgames import cards, errors
 from cardgames.moves import Deal, Play
 from cardgames.staekske_rape import auction, engine, melds, play
+from cardgames.staekske_rape.about import ABOUT
 from cardgames.staekske_rape.moves import (
     Bid,
     Concede,
@@ -56,7 +57,7 @@ from cardgames.staekske_rape.moves import (
     TakeStock,
 )
 from cardgames.staekske_rape.rules import LONG_SEQUENCE_LIMIT, Rules
-from cardgames.staekske_rape.state import Phase, State, check_players
+from cardgames.staekske_rape.state import Phase, State
 
 __all__ = [
     "BID",
@@ -194,8 +195,8 @@ def observation_size(rules: Rules | None, players: int) -> int:
         >>> observation_size(staekske_rape.Rules(), 4)
         413
     """
-    game.check_rules(rules, Rules, "staekske_rape")
-    players = check_players(players)
+    ABOUT.check_rules(rules)
+    players = ABOUT.check_players(players, none_is_usual=False)
     return _FIXED + _PER_SEAT * players
 
 

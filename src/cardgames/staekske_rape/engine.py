@@ -8,9 +8,10 @@ from typing import Any, Final
 
 import attrs
 
-from cardgames import cards, dealing, errors, game, history, tricks
+from cardgames import arguments, cards, dealing, errors, history, matches, tricks
 from cardgames import moves as core_moves
 from cardgames.staekske_rape import auction, melds, play, scoresheet, scoring
+from cardgames.staekske_rape.about import ABOUT
 from cardgames.staekske_rape.moves import (
     Bid,
     Concede,
@@ -33,15 +34,12 @@ from cardgames.staekske_rape.state import (  # the phases' aliases: see state.py
     _DEAL,
     _NANNY,
     _PLAY,
-    PLAYERS,
-    PLAYERS_RULE,
     TRICKS,
     Contract,
     HandScore,
     Phase,
     State,
     View,
-    check_players,
 )
 
 __all__ = [
@@ -64,9 +62,6 @@ __all__ = [
 PACK: Final = play.PACK
 """The 32-card pack, in card order."""
 
-_MODULE: Final = "staekske_rape"
-"""The module's name, for messages that name what a function expected."""
-
 
 def draw_first_dealer(seed: int, *, players: int = 4) -> tuple[int, tuple[cards.Card, ...]]:
     """Choose the first dealer as the source's match does: deal face up until a jack comes (rule 6).
@@ -86,7 +81,7 @@ def draw_first_dealer(seed: int, *, players: int = 4) -> tuple[int, tuple[cards.
         >>> shown[-1].rank == cards.Rank.JACK, seat == (len(shown) - 1) % 4
         (True, True)
     """
-    players = check_players(players)
+    players = ABOUT.check_players(players, none_is_usual=False)
     order = list(PACK)
     dealing.rng(seed, "first dealer").shuffle(order)
     for place, card in enumerate(order):
@@ -122,18 +117,16 @@ def new_game(
         >>> staekske_rape.current_player(state), staekske_rape.legal_moves(state)
         (3, (Deal(),))
     """
-    options, seed, players, first_dealer = game.check_new_game(
+    options, seed, players, first_dealer = ABOUT.check_new_game(
         rules,
         seed=seed,
         players=players,
         first_dealer=first_dealer,
-        rules_type=Rules,
-        module=_MODULE,
-        allowed=PLAYERS,
-        says=PLAYERS_RULE,
         draw_first_dealer=lambda seed, players: draw_first_dealer(seed, players=players)[0],
     )
-    match: game.Match[Rules, HandScore] = game.Match.opening(options, seed, players, first_dealer)
+    match: matches.Match[Rules, HandScore] = matches.Match.opening(
+        options, seed, players, first_dealer
+    )
     return State(
         match=match,
         phase=Phase.DEAL,
@@ -162,9 +155,7 @@ def pack(rules: Rules | None = None, players: int = 4) -> tuple[cards.Card, ...]
         >>> len(staekske_rape.pack(staekske_rape.Rules(), 5))
         32
     """
-    game.check_rules(rules, Rules, _MODULE)
-    check_players(players)
-    return PACK
+    return ABOUT.check_pack(rules, players)
 
 
 def max_hand_moves(rules: Rules | None, players: int = 4) -> int:
@@ -187,7 +178,7 @@ def max_hand_moves(rules: Rules | None, players: int = 4) -> int:
         >>> staekske_rape.max_hand_moves(staekske_rape.Rules())
         90
     """
-    check_players(players)
+    ABOUT.check_players(players, none_is_usual=False)
     return 1 + 4 + auction.max_bid(rules) + 4 + 1 + 3 + TRICKS + 4 * TRICKS
 
 
@@ -198,7 +189,7 @@ def current_player(state: State) -> int | None:
         RulesError: If ``state`` is not a Staekske Rape state.
     """
     if type(state) is not State:
-        game.check_state(state, State, _MODULE)
+        ABOUT.check_state(state)
     return None if state.match.winners is not None else state.turn
 
 
@@ -216,7 +207,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         RulesError: If ``state`` is not a Staekske Rape state (another game's included).
     """
     if type(state) is not State:
-        game.check_state(state, State, _MODULE)
+        ABOUT.check_state(state)
     phase = state.phase
     contract = state.contract
     if phase is _PLAY and contract is not None:
@@ -281,7 +272,7 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
         cardgames.errors.IllegalMoveError: the next bid to open must be 3
     """
     if type(state) is not State:
-        game.check_state(state, State, _MODULE)
+        ABOUT.check_state(state)
     contract = state.contract
     if (
         type(move) is Play
@@ -290,7 +281,7 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
         and (seat is None or (seat == state.turn and type(seat) is int))
     ):
         return play.play(state, contract, state.turn, move)  # the hot path
-    mover = game.check_turn(current_player(state), seat, move)
+    mover = arguments.check_turn(current_player(state), seat, move)
     if type(move) is Deal:
         return _deal(state, mover, move)
     entry = _HANDLERS.get(type(move))
@@ -392,11 +383,11 @@ def is_over(state: State) -> bool:
         RulesError: If ``state`` is not a Staekske Rape state.
     """
     if type(state) is not State:
-        game.check_state(state, State, _MODULE)
+        ABOUT.check_state(state)
     return state.match.winners is not None
 
 
-def score(state: State) -> game.Score[HandScore]:
+def score(state: State) -> matches.Score[HandScore]:
     """Return the score sheet: game points, each hand's result, and the winner once over.
 
     The winner is the declarer who reached the target (or, when ``max_hands`` ends the match,
@@ -405,7 +396,7 @@ def score(state: State) -> game.Score[HandScore]:
     Raises:
         RulesError: If ``state`` is not a Staekske Rape state.
     """
-    return game.Score.of(game.check_state(state, State, _MODULE).match)
+    return matches.Score.of(ABOUT.check_state(state).match)
 
 
 def view(state: State, seat: int) -> View:
@@ -417,7 +408,7 @@ def view(state: State, seat: int) -> View:
         RulesError: If ``state`` is not a Staekske Rape state, or ``seat`` not a seat of the
             match.
     """
-    seat = game.check_seat(seat, game.check_state(state, State, _MODULE).players)
+    seat = arguments.check_seat(seat, ABOUT.check_state(state).players)
     contract = state.contract
     mover = current_player(state)
     trump = contract.trump if contract is not None else None
@@ -469,7 +460,7 @@ def narrate(before: State, move: Move, after: State) -> str | None:
 
     It tells only what every seat saw: a discard is told as "discards 4 cards", never which.
     The move that ends a hand (the last card, or the nanny's concession) also gives the hand's
-    score line (its :attr:`~cardgames.game.HandScore.explanation`), and the match's end when it
+    score line (its :attr:`~cardgames.matches.HandScore.explanation`), and the match's end when it
     ends the match.
 
     Raises:
@@ -483,12 +474,12 @@ def narrate(before: State, move: Move, after: State) -> str | None:
         >>> print(staekske_rape.narrate(state, staekske_rape.Deal(), after))
         hand 1: seat 1 deals, seat 2 is the nanny
     """
-    game.check_state(before, State, _MODULE)
-    game.check_state(after, State, _MODULE)
+    ABOUT.check_state(before)
+    ABOUT.check_state(after)
     kind = type(move)
     if kind not in _MOVES:
         raise errors.RulesError(f"expected a Staekske Rape move, not {errors.quote(move)}")
-    game.check_step(before, move, after)
+    matches.check_step(before, move, after)
     seat = before.turn
     if kind is Deal:
         return (
@@ -584,12 +575,12 @@ def order_for(
         >>> print(cards.format_cards(staekske_rape.view(state, 1).hand))
         J♣ J♠ J♥ Q♥ K♥ A♥ J♦
     """
-    players = check_players(players)
-    dealer = game.check_seat(dealer, players, what="dealer")
+    players = ABOUT.check_players(players, none_is_usual=False)
+    dealer = arguments.check_seat(dealer, players, what="dealer")
     return dealing.stack(
         dealing.by_seat(hands, players),
         pack=PACK,
         receivers=_receivers(dealer, players),
-        packets=game.check_rules(rules, Rules, _MODULE).deal_packets,
+        packets=ABOUT.check_rules(rules).deal_packets,
         stock=stock,
     )

@@ -24,6 +24,7 @@ from cardgames import cards, errors, tricks, validators
 from cardgames import moves as core_moves
 from cardgames.moves import Deal, Play
 from cardgames.staekske_rape import melds, play, scoring
+from cardgames.staekske_rape.about import ABOUT
 from cardgames.staekske_rape.moves import (
     Bid,
     Concede,
@@ -130,7 +131,7 @@ _KIND_OF: Final = core_moves.kinds(
         Play: MoveKind.PLAY,
     },
     Move,
-    "Staekske Rape",
+    ABOUT.title,
 )
 
 

@@ -17,7 +17,8 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import Final
 
-from cardgames import cards, errors, game
+from cardgames import cards, errors
+from cardgames.staekske_rape.about import ABOUT
 from cardgames.staekske_rape.moves import Meld
 from cardgames.staekske_rape.rules import HAND_SIZE, Rules
 
@@ -186,7 +187,7 @@ def meld_points(meld: Meld, rules: Rules | None = None) -> int:
         >>> meld_points(Meld("J♣ J♠ J♥ J♦")), meld_points(Meld("8♥ 9♥ 10♥ J♥ Q♥ K♥"))
         (200, 100)
     """
-    rules = game.check_rules(rules, Rules, "staekske_rape")
+    rules = ABOUT.check_rules(rules)
     name = meld_name(meld)
     if name.startswith("four"):
         return FOUR_OF_A_KIND_POINTS[meld.cards[0].rank]

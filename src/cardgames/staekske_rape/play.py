@@ -17,6 +17,7 @@ import attrs
 from cardgames import cards, errors, history, tricks
 from cardgames import moves as core_moves
 from cardgames.staekske_rape import melds, scoresheet
+from cardgames.staekske_rape.about import ABOUT
 from cardgames.staekske_rape.moves import (
     NO_STOCK,
     STOEK,
@@ -41,7 +42,7 @@ from cardgames.staekske_rape.state import (  # _PLAY: the phase's alias, see sta
 
 __all__ = ["JACKS", "PACK", "RANKINGS", "allowed", "following", "moves_for", "ruled_out"]
 
-PACK: Final = cards.pack(32)
+PACK: Final = ABOUT.pack
 """The 32-card pack, in card order."""
 
 STOCK_SIZE: Final = 4

@@ -24,8 +24,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
-from cardgames import cards, errors, game, validators
+from cardgames import cards, errors, validators
 from cardgames.staekske_rape import melds
+from cardgames.staekske_rape.about import ABOUT
 from cardgames.staekske_rape.rules import ROUNDINGS, Rounding, Rules
 
 __all__ = [
@@ -266,7 +267,7 @@ def scored_result(
         >>> scored_result(bid=4, card_points=127)
         (-12, 'bid 4: 127 card points → 13, needed 14 (4 + 10), short 1 → −12')
     """
-    rules = _DEFAULT if rules is None else game.check_rules(rules, Rules, "staekske_rape")
+    rules = _DEFAULT if rules is None else ABOUT.check_rules(rules)
     flags = {"without_stock": without_stock, "all_tricks": all_tricks, "no_tricks": no_tricks}
     _check(rules, bid, card_points, meld_points, flags)
     head = f"bid {bid}, without stock" if without_stock else f"bid {bid}"

@@ -7,13 +7,12 @@ from typing import Final
 
 import attrs
 
-from cardgames import cards, game, history, tricks, validators
+from cardgames import cards, history, matches, tricks, validators
 from cardgames.staekske_rape import moves
 from cardgames.staekske_rape.rules import Rules
 
 __all__ = [
     "PLAYERS",
-    "PLAYERS_RULE",
     "TRICKS",
     "Call",
     "Contract",
@@ -22,34 +21,10 @@ __all__ = [
     "State",
     "View",
     "before_play",
-    "check_players",
 ]
 
 PLAYERS: Final = (4, 5)
 """Four players; with five the dealer sits each hand out."""
-
-PLAYERS_RULE: Final = "Staekske Rape is played by 4 players (or 5, the dealer sitting out)"
-"""The rule on the number of players, as errors quote it."""
-
-
-def check_players(players: object) -> int:
-    """Return a ``players`` argument that is not optional, checked to be 4 or 5.
-
-    Unlike :func:`~cardgames.staekske_rape.new_game`, where None means the usual four, the
-    functions that take a count of seats need one.
-
-    Raises:
-        RulesError: For anything else, None included.
-
-    Example:
-        >>> check_players(5)
-        5
-        >>> check_players(None)
-        Traceback (most recent call last):
-        ...
-        cardgames.errors.RulesError: Staekske Rape is played by 4 players (or 5, the dealer ...
-    """
-    return game.check_players(players, PLAYERS, says=PLAYERS_RULE, none_is_usual=False)
 
 
 TRICKS: Final = 7
@@ -91,7 +66,7 @@ _PLAY: Final = Phase.PLAY
 
 
 @attrs.frozen
-class HandScore(game.HandScore):
+class HandScore(matches.HandScore):
     """A finished Staekske Rape hand on the score sheet. Only the declarer's total changes.
 
     Attributes:
@@ -169,7 +144,7 @@ class Contract:
 
 
 @attrs.frozen(repr=False)
-class State(game.MatchFacts[Rules, HandScore, moves.Move]):
+class State(matches.MatchFacts[Rules, HandScore, moves.Move]):
     """A Staekske Rape match at one moment; ``apply`` returns a new one.
 
     Build one with :func:`~cardgames.staekske_rape.new_game`. Read public facts through the
@@ -178,7 +153,7 @@ class State(game.MatchFacts[Rules, HandScore, moves.Move]):
     points: the first declarer to reach the target wins.
     """
 
-    match: game.Match[Rules, HandScore]
+    match: matches.Match[Rules, HandScore]
     """What no move within a hand changes: the rules, the seed, the score sheet."""
     phase: Phase
     """What kind of move comes next."""

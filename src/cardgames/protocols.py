@@ -1,0 +1,213 @@
+"""What a game's modules provide: its engine, its encoding for learners, and its views.
+
+Each game package has an ``engine`` module that satisfies :class:`Engine` and an ``encoding``
+module that satisfies :class:`Encoding`; :meth:`cardgames.game.Game.of` reads a game's entry
+from them, and mypy checks their functions against these signatures there. An encoding lays
+out its observations in :class:`Block` values (:func:`place_blocks`).
+
+Example:
+    >>> from cardgames import protocols
+    >>> protocols.place_blocks(("hand", 32, "own cards"), ("seat", 4, "who I am"))[1]
+    Block(name='seat', offset=32, length=4, meaning='who I am')
+"""
+
+from __future__ import annotations
+
+from typing import Protocol, TypeVar
+
+import attrs
+
+from cardgames import cards, errors
+
+__all__ = ["Apply", "Block", "Encoding", "Engine", "NewGame", "PlayerView", "place_blocks"]
+
+RulesT_contra = TypeVar("RulesT_contra", contravariant=True)
+MoveT = TypeVar("MoveT")
+MoveT_co = TypeVar("MoveT_co", covariant=True)
+MoveT_contra = TypeVar("MoveT_contra", contravariant=True)
+StateT = TypeVar("StateT")
+StateT_co = TypeVar("StateT_co", covariant=True)
+StateT_contra = TypeVar("StateT_contra", contravariant=True)
+ViewT_co = TypeVar("ViewT_co", covariant=True)
+ScoreT_co = TypeVar("ScoreT_co", covariant=True)
+
+
+class PlayerView(Protocol[MoveT_co]):
+    """What generic code may read from any game's ``View``."""
+
+    @property
+    def seat(self) -> int:
+        """The seat whose view this is."""
+        ...
+
+    @property
+    def legal_moves(self) -> tuple[MoveT_co, ...]:
+        """That seat's legal moves, empty when it is not its turn."""
+        ...
+
+
+class NewGame(Protocol[RulesT_contra, StateT_co]):
+    """The signature of every game's ``new_game``."""
+
+    def __call__(
+        self,
+        rules: RulesT_contra | None = None,
+        *,
+        seed: int | None = None,
+        players: int | None = None,
+        first_dealer: int | None = None,
+    ) -> StateT_co:
+        """Start a match in its first hand's deal phase."""
+        ...
+
+
+class Apply(Protocol[StateT, MoveT_contra]):
+    """The signature of every game's ``apply``."""
+
+    def __call__(self, state: StateT, move: MoveT_contra, /, *, seat: int | None = None) -> StateT:
+        """Return the state after the move; raise IllegalMoveError if it is not legal."""
+        ...
+
+
+class Engine(Protocol[RulesT_contra, StateT, MoveT, ViewT_co, ScoreT_co]):
+    """What a game's engine module provides: :meth:`cardgames.game.Game.of` reads a game from it.
+
+    A module satisfies this protocol when it has these functions with these signatures (mypy
+    checks modules against protocols), so a game's ``engine.py`` is its own ``Engine``.
+    """
+
+    def max_hand_moves(self, rules: RulesT_contra, players: int, /) -> int:
+        """The most moves a hand of a match with these rules and seats can take."""
+        ...
+
+    def pack(self, rules: RulesT_contra, players: int, /) -> tuple[cards.Card, ...]:
+        """The cards a match with these rules and seats is played with, in card order."""
+        ...
+
+    def new_game(
+        self,
+        rules: RulesT_contra | None = None,
+        *,
+        seed: int | None = None,
+        players: int | None = None,
+        first_dealer: int | None = None,
+    ) -> StateT:
+        """Start a match in its first hand's deal phase."""
+        ...
+
+    def current_player(self, state: StateT, /) -> int | None:
+        """The seat to move, or None when the match is over."""
+        ...
+
+    def legal_moves(self, state: StateT, /) -> tuple[MoveT, ...]:
+        """The moves the seat to move may make, in the game's documented order."""
+        ...
+
+    def apply(self, state: StateT, move: MoveT, /, *, seat: int | None = None) -> StateT:
+        """Return the state after the move; raise IllegalMoveError if it is not legal."""
+        ...
+
+    def is_over(self, state: StateT, /) -> bool:
+        """Whether the match has ended."""
+        ...
+
+    def score(self, state: StateT, /) -> ScoreT_co:
+        """The score sheet so far."""
+        ...
+
+    def view(self, state: StateT, seat: int, /) -> ViewT_co:
+        """What the seat may know."""
+        ...
+
+    def parse_move(self, text: str, /) -> MoveT:
+        """Read a move from its text form."""
+        ...
+
+    def narrate(self, before: StateT, move: MoveT, after: StateT, /) -> str | None:
+        """A line of public commentary on a move, or None."""
+        ...
+
+
+class Encoding(Protocol[RulesT_contra, StateT_contra, MoveT_contra]):
+    """A game's encoding for learning agents: its moves as indices, a seat's view as numbers.
+
+    A game's ``encoding`` module satisfies it; :class:`cardgames.game.Game` builds the
+    reinforcement-learning surface on it (:meth:`~cardgames.game.Game.legal_mask`,
+    :meth:`~cardgames.game.Game.index_to_move` …). Most moves are one *action*, one index below
+    :attr:`NUM_MOVES`. A move that is a combination (Staekske Rape's discard of four cards, a gin
+    lay-out of several melds) is several actions, chosen one at a time as a learner can (one card,
+    then the next, as OpenSpiel's skat discards): its :meth:`move_indices` lists them, and the apps'
+    one-move form stays the move itself.
+    """
+
+    @property
+    def NUM_MOVES(self) -> int:  # noqa: N802  # the module constant it reads
+        """How many distinct actions the game has: the length of every legal mask."""
+        ...
+
+    def move_indices(self, move: MoveT_contra, /) -> tuple[int, ...]:
+        """The actions that make up the move, in the order they are chosen (one for most)."""
+        ...
+
+    def observation(self, state: StateT_contra, seat: int, /) -> tuple[int, ...]:
+        """What the seat may know, as a flat tuple of ints built only from its view."""
+        ...
+
+    def observation_size(self, rules: RulesT_contra, players: int, /) -> int:
+        """The length of every observation of a match with these rules and seats."""
+        ...
+
+
+@attrs.frozen
+class Block:
+    """One block of an observation: where it starts, how long it is, what it holds.
+
+    Each game's encoding lists its observation's blocks (its ``LAYOUT`` or ``layout``), and its
+    page shows them as a table.
+
+    Attributes:
+        name: A short name for the block, e.g. ``"hand"``.
+        offset: Where the block starts in the observation.
+        length: How many ints it holds.
+        meaning: What they are.
+    """
+
+    name: str
+    offset: int
+    length: int
+    meaning: str
+
+
+def _is_block(value: object) -> bool:
+    """Whether a value is a (name, length, meaning) triple with a length of 0 or more."""
+    return (
+        isinstance(value, tuple)
+        and len(value) == 3
+        and isinstance(value[0], str)
+        and type(value[1]) is int
+        and value[1] >= 0
+        and isinstance(value[2], str)
+    )
+
+
+def place_blocks(*blocks: tuple[str, int, str]) -> tuple[Block, ...]:
+    """Return blocks given as (name, length, meaning), placed one after another.
+
+    Raises:
+        RulesError: If a block is not a (name, length, meaning) triple with a length of 0 or more.
+
+    Example:
+        >>> [block.offset for block in place_blocks(("hand", 52, "own cards"), ("seat", 1, ""))]
+        [0, 52]
+    """
+    placed = []
+    offset = 0
+    for block in blocks:
+        if not _is_block(block):
+            raise errors.RulesError(
+                f"a block is (name, length, meaning), not {errors.quote(block)}"
+            )
+        name, length, meaning = block
+        placed.append(Block(name, offset, length, meaning))
+        offset += length
+    return tuple(placed)
