@@ -20,6 +20,7 @@ from sphinx.builders.html import StandaloneHTMLBuilder
 from sphinx.util import logging
 
 import cardgames
+from cardgames import views
 
 if TYPE_CHECKING:
     from sphinx.addnodes import pending_xref
@@ -147,8 +148,17 @@ def _hide_protocol_signature(
     signature: str | None,
     return_annotation: str | None,
 ) -> tuple[str | None, str | None] | None:
-    """Drop the meaningless ``(*args, **kwargs)`` of a Protocol class: nobody instantiates one."""
-    if what == "class" and getattr(obj, "_is_protocol", False):
+    """Drop the signature of a class nobody builds: a Protocol, and a view.
+
+    A Protocol's is a meaningless ``(*args, **kwargs)``. A view is built by its game's ``view``
+    (``view(state, seat)``), never by hand, and its fields are listed below the class; its
+    constructor's signature would spell the shared fields in the type variables of
+    :class:`cardgames.views.View`.
+    """
+    if what == "class" and (
+        getattr(obj, "_is_protocol", False)
+        or (isinstance(obj, type) and issubclass(obj, views.View))
+    ):
         return "", return_annotation
     return signature, return_annotation
 

@@ -66,6 +66,7 @@ from cardgames import (
     simulate,
     tricks,
     validators,
+    views,
 )
 
 pytestmark = pytest.mark.filterwarnings("ignore:Generating overly large repr")
@@ -85,6 +86,7 @@ CORE = (
     about,
     arguments,
     matches,
+    views,
     protocols,
     game,
     codec,

@@ -7,7 +7,7 @@ from typing import Final
 
 import attrs
 
-from cardgames import cards, history, matches, validators
+from cardgames import cards, history, matches, validators, views
 from cardgames.gin_rummy import melds, moves, scoring
 from cardgames.gin_rummy.hollywood import HollywoodSheet
 from cardgames.gin_rummy.rules import Rules
@@ -262,7 +262,7 @@ if tuple(field.name for field in attrs.fields(State)) != FIELDS:  # pragma: no c
 
 
 @attrs.frozen
-class View:
+class View(views.View[Rules, Phase, HandScore, moves.Move]):
     """What one seat may know of a Gin Rummy match: never the other seat's hidden cards.
 
     Attributes:
@@ -300,15 +300,7 @@ class View:
         legal_moves: This seat's legal moves; empty when it is not its turn.
     """
 
-    seat: int
-    players: int
-    rules: Rules
-    hand_number: int
-    dealer: int
-    current_player: int | None
-    phase: Phase
     hand: tuple[cards.Card, ...]
-    hand_sizes: tuple[int, ...]
     known: tuple[tuple[cards.Card, ...], ...]
     pile: tuple[cards.Card, ...]
     stock_size: int
@@ -318,14 +310,8 @@ class View:
     knocker: int | None
     knocker_layout: melds.Layout | None
     defence: melds.Defence | None
-    totals: tuple[int, ...]
     hands_won: tuple[int, ...]
     hollywood: HollywoodSheet | None
-    last_hand: HandScore | None
-    over: bool
-    winners: tuple[int, ...]
-    losers: tuple[int, ...]
-    legal_moves: tuple[moves.Move, ...]
 
     @property
     def top(self) -> cards.Card | None:

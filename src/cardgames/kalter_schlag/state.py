@@ -7,7 +7,7 @@ from typing import Final
 
 import attrs
 
-from cardgames import cards, history, matches, tricks, validators
+from cardgames import cards, history, matches, tricks, validators, views
 from cardgames.kalter_schlag import moves
 from cardgames.kalter_schlag.rules import Rules
 
@@ -115,7 +115,7 @@ class State(matches.MatchFacts[Rules, HandScore, moves.Move]):
 
 
 @attrs.frozen
-class View:
+class View(views.View[Rules, Phase, HandScore, moves.Move]):
     """What one seat may know of a Kalter Schlag match: never another seat's cards.
 
     Attributes:
@@ -141,23 +141,9 @@ class View:
         legal_moves: This seat's legal moves; empty when it is not its turn.
     """
 
-    seat: int
-    players: int
-    rules: Rules
-    hand_number: int
-    dealer: int
-    phase: Phase
-    current_player: int | None
     hand: tuple[cards.Card, ...]
-    hand_sizes: tuple[int, ...]
     trick: tricks.Trick | None
     tricks: tuple[tricks.Trick, ...]
     doubles: tuple[int, ...]
     tricks_taken: tuple[int, ...]
     points_taken: tuple[int, ...]
-    totals: tuple[int, ...]
-    last_hand: HandScore | None
-    over: bool
-    winners: tuple[int, ...]
-    losers: tuple[int, ...]
-    legal_moves: tuple[moves.Move, ...]

@@ -12,7 +12,7 @@ from typing import Final, NamedTuple
 
 import attrs
 
-from cardgames import cards, history, matches, tricks, validators
+from cardgames import cards, history, matches, tricks, validators, views
 from cardgames.mariage import ledger, moves
 from cardgames.mariage.ledger import Chips, Ledger, Payment
 from cardgames.mariage.pools import POOLS
@@ -257,7 +257,7 @@ class State(matches.MatchFacts[Rules, HandScore, moves.Move]):
 
 
 @attrs.frozen
-class View:
+class View(views.View[Rules, Phase, HandScore, moves.Move]):
     """What one seat may know of a Mariage session: never another seat's cards.
 
     Attributes:
@@ -294,15 +294,7 @@ class View:
         legal_moves: This seat's legal moves; empty when it is not its turn.
     """
 
-    seat: int
-    players: int
-    rules: Rules
-    hand_number: int
-    dealer: int
-    current_player: int | None
-    phase: Phase
     hand: tuple[cards.Card, ...]
-    hand_sizes: tuple[int, ...]
     trump: cards.Card | None
     claims: tuple[tuple[int, moves.Claim], ...]
     pools_won: tuple[int | None, ...]
@@ -313,12 +305,6 @@ class View:
     queens_declined: tuple[cards.Suit, ...]
     balances: tuple[int, ...]
     pools: tuple[int, ...]
-    totals: tuple[int, ...]
-    last_hand: HandScore | None
-    over: bool
-    winners: tuple[int, ...]
-    losers: tuple[int, ...]
-    legal_moves: tuple[moves.Move, ...]
 
 
 @attrs.frozen

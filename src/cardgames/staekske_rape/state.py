@@ -7,7 +7,7 @@ from typing import Final
 
 import attrs
 
-from cardgames import cards, history, matches, tricks, validators
+from cardgames import cards, history, matches, tricks, validators, views
 from cardgames.staekske_rape import moves
 from cardgames.staekske_rape.rules import Rules
 
@@ -241,7 +241,7 @@ def before_play(
 
 
 @attrs.frozen
-class View:
+class View(views.View[Rules, Phase, HandScore, moves.Move]):
     """What one seat may know of a Staekske Rape match: never another seat's cards or the stock.
 
     Attributes:
@@ -277,15 +277,7 @@ class View:
         legal_moves: This seat's legal moves; empty when it is not its turn.
     """
 
-    seat: int
-    players: int
-    rules: Rules
-    hand_number: int
-    dealer: int
-    phase: Phase
-    current_player: int | None
     hand: tuple[cards.Card, ...] | None
-    hand_sizes: tuple[int, ...]
     looked: tuple[bool, ...]
     stock_size: int
     auction: tuple[tuple[int, Call], ...]
@@ -300,9 +292,3 @@ class View:
     tricks: tuple[tricks.Trick, ...]
     tricks_taken: tuple[int, ...]
     points_taken: tuple[int, ...]
-    totals: tuple[int, ...]
-    last_hand: HandScore | None
-    over: bool
-    winners: tuple[int, ...]
-    losers: tuple[int, ...]
-    legal_moves: tuple[moves.Move, ...]
