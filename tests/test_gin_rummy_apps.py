@@ -670,13 +670,13 @@ def test_junk_meets_a_documented_error_naming_it(
     "call",
     [
         melds.Meld.of,
-        lambda cards_: gr.Layout([], cards_),
+        lambda cards_: gr.Arrangement([], cards_),
         lambda cards_: gr.LayOut([cards_]),
         gr.deadwood,
         lambda cards_: gr.parse_move("lay out " + cards.format_cards(cards_)),
         lambda cards_: gr.order_for({0: cards_}, dealer=1),
     ],
-    ids=["Meld.of", "Layout", "LayOut", "deadwood", "parse_move", "order_for"],
+    ids=["Meld.of", "Arrangement", "LayOut", "deadwood", "parse_move", "order_for"],
 )
 def test_sixty_four_thousand_cards_are_refused_at_once_and_briefly(call: Any) -> None:
     many = list(cards.pack(32)) * 2000

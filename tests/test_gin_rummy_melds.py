@@ -183,7 +183,7 @@ def test_deadwood_and_best_layout_match_the_brute_force(size: int) -> None:
     for hand in hands(size, 4000, size):
         expected = brute_deadwood(hand)
         assert melds.deadwood(hand) == expected, hand
-        layout = melds.best_layout(hand)
+        layout = melds.best_arrangement(hand)
         assert layout.count == expected, hand
         check_valid_layout(hand, layout.melds, layout.deadwood)
 
@@ -253,7 +253,7 @@ def test_arrangements_are_complete_valid_and_distinct(limit: int) -> None:
             assert layout.count <= limit
             check_valid_layout(hand, layout.melds, layout.deadwood)
         if listed:
-            assert listed[0] == melds.best_layout(hand)
+            assert listed[0] == melds.best_arrangement(hand)
 
 
 def test_melds_lists_every_meld_once_in_the_documented_order() -> None:
@@ -300,16 +300,17 @@ def test_a_meld_reads_back_from_any_order(hand: str, data: st.DataObject) -> Non
 
 @given(small_hands, st.integers(0, 100))
 def test_a_layout_checks_back_to_itself(hand: list[Card], limit: int) -> None:
-    layout = melds.best_layout(hand)
-    assert melds.check_layout(hand, layout.melds) == layout
+    layout = melds.best_arrangement(hand)
+    assert melds.check_arrangement(hand, layout.melds) == layout
     assert (
-        melds.check_layout(list(reversed(hand)), [str(m) for m in reversed(layout.melds)]) == layout
+        melds.check_arrangement(list(reversed(hand)), [str(m) for m in reversed(layout.melds)])
+        == layout
     )
     if layout.count <= limit:
-        assert melds.check_layout(hand, layout.melds, limit=limit) == layout
+        assert melds.check_arrangement(hand, layout.melds, limit=limit) == layout
     else:
         with pytest.raises(errors.RulesError, match=f"your count is {layout.count}"):
-            melds.check_layout(hand, layout.melds, limit=limit)
+            melds.check_arrangement(hand, layout.melds, limit=limit)
 
 
 def test_values() -> None:
@@ -327,7 +328,7 @@ def laid_cards(defence: melds.Defence) -> list[str]:
 
 def test_no_lay_off_onto_the_knockers_deadwood() -> None:
     # The source: the knocker shows 2♥ as deadwood; the defender's A♥ and 3♥ count against him.
-    knocker = melds.check_layout(
+    knocker = melds.check_arrangement(
         "5♣ 5♠ 5♦ 9♠ 10♠ J♠ Q♦ K♦ J♦ 2♥", ["5♣ 5♠ 5♦", "9♠ 10♠ J♠", "J♦ Q♦ K♦"]
     )
     assert [str(c) for c in knocker.deadwood] == ["2♥"]
@@ -396,7 +397,7 @@ def test_a_card_goes_into_the_defenders_meld_or_onto_the_knockers_whichever_is_b
     assert defence.count == 0
     assert [str(m) for m in defence.melds] == ["8♣ 8♠ 8♥"]
     assert laid_cards(defence) == ["6♠", "7♠"]
-    assert melds.best_layout(hand).count == 13
+    assert melds.best_arrangement(hand).count == 13
     # With 9♠ too, the run 6♠ … 9♠ is his own, and the eights are a set of two: 16. Laying off
     # 6♠ 7♠ and keeping 8♠ for the set leaves 9♠; laying off all four leaves 8♣ 8♥.
     assert melds.best_defence("6♠ 7♠ 8♠ 9♠ 8♣ 8♥", ["3♠ 4♠ 5♠"]).count == 9
@@ -422,7 +423,7 @@ def test_the_ace_is_low_only() -> None:
 
 
 def test_a_set_of_four_gives_a_card_to_a_run() -> None:
-    layout = melds.best_layout("7♣ 7♠ 7♥ 7♦ 8♦ 9♦")
+    layout = melds.best_arrangement("7♣ 7♠ 7♥ 7♦ 8♦ 9♦")
     assert [str(m) for m in layout.melds] == ["7♣ 7♠ 7♥", "7♦ 8♦ 9♦"]
     assert layout.count == 0
     # Sets first leaves 8♦ 9♦ (17); runs first leaves 7♣ 7♠ 7♥ (21); the best splits.
@@ -433,7 +434,7 @@ def test_a_card_shared_by_a_set_and_a_run_is_tried_both_ways() -> None:
     # 5♥ into the run leaves 5♣ 5♠ (10); into the set leaves 3♥ 4♥ (7).
     assert melds.deadwood("3♥ 4♥ 5♥ 5♣ 5♠") == 7
     # The run 3♥ … 8♥ gives up its 5♥ to the fives and keeps 6♥ 7♥ 8♥: 3♥ 4♥ are left (7).
-    layout = melds.best_layout("3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 5♣ 5♠")
+    layout = melds.best_arrangement("3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 5♣ 5♠")
     assert [str(m) for m in layout.melds] == ["5♣ 5♠ 5♥", "6♥ 7♥ 8♥"]
     assert layout.count == 7
     # Here the whole run is better: the fives alone would leave 3♥ 4♥ 6♥ 7♥ (20).
@@ -441,8 +442,10 @@ def test_a_card_shared_by_a_set_and_a_run_is_tried_both_ways() -> None:
 
 
 def test_a_long_run_is_shown_whole_and_split_when_that_is_better() -> None:
-    assert [str(m) for m in melds.best_layout("3♠ 4♠ 5♠ 6♠ 7♠ 8♠").melds] == ["3♠ 4♠ 5♠ 6♠ 7♠ 8♠"]
-    split = melds.best_layout("3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 6♣ 6♥")
+    assert [str(m) for m in melds.best_arrangement("3♠ 4♠ 5♠ 6♠ 7♠ 8♠").melds] == [
+        "3♠ 4♠ 5♠ 6♠ 7♠ 8♠"
+    ]
+    split = melds.best_arrangement("3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 6♣ 6♥")
     assert split.count == 0
     assert [str(m) for m in split.melds] == ["6♣ 6♠ 6♥", "3♠ 4♠ 5♠", "7♠ 8♠ 9♠"]
 
@@ -459,8 +462,8 @@ def test_gin_and_big_gin_knock_counts() -> None:
 def test_values_and_counts() -> None:
     assert melds.deadwood("A♣ 2♠ 10♥ J♦ Q♣ K♠") == 1 + 2 + 10 + 30
     assert melds.deadwood("") == 0
-    assert melds.best_layout([]) == melds.Layout((), ())
-    assert str(melds.best_layout("9♣ 2♦")) == "9♣ 2♦ (count 11)"
+    assert melds.best_arrangement([]) == melds.Arrangement((), ())
+    assert str(melds.best_arrangement("9♣ 2♦")) == "9♣ 2♦ (count 11)"
     assert melds.deadwood_of(0) == 0
 
 
@@ -492,15 +495,16 @@ def test_every_three_of_a_four_is_listed() -> None:
 def test_after_gin_nothing_is_laid_off() -> None:
     hand = "6♠ 7♠ J♦ 2♦"
     assert melds.best_defence(hand, []) == melds.Defence((), (), hand)
-    assert melds.best_defence(hand, []).count == melds.best_layout(hand).count == 25
+    assert melds.best_defence(hand, []).count == melds.best_arrangement(hand).count == 25
     assert melds.defences(hand, []) == (melds.Defence((), (), hand),)
 
 
 def test_layout_and_defence_values() -> None:
-    layout = melds.Layout(["3♥ 4♥ 5♥", melds.Meld.of("8♦ 8♣ 8♠")], ["K♠", "2♥"])
-    assert layout == melds.Layout(["8♣ 8♠ 8♦", "5♥ 4♥ 3♥"], "2♥ K♠")
+    layout = melds.Arrangement(["3♥ 4♥ 5♥", melds.Meld.of("8♦ 8♣ 8♠")], ["K♠", "2♥"])
+    assert layout == melds.Arrangement(["8♣ 8♠ 8♦", "5♥ 4♥ 3♥"], "2♥ K♠")
     assert layout.count == 12
-    assert eval(repr(layout), {"Layout": melds.Layout, "Meld": melds.Meld, "Card": Card}) == layout  # noqa: S307  # repr pastes back
+    names = {"Arrangement": melds.Arrangement, "Meld": melds.Meld, "Card": Card}
+    assert eval(repr(layout), names) == layout  # noqa: S307  # repr pastes back
     defence = melds.Defence([], [("6♠", 0)], "2♥")
     assert defence.layoffs == ((card("6♠"), 0),)
     assert defence.count == 2
@@ -526,11 +530,11 @@ def test_duplicates_and_too_many_cards() -> None:
     with pytest.raises(errors.RulesError, match="the hand holds 5♥ twice"):
         melds.deadwood("5♥ 6♥ 5h")
     with pytest.raises(errors.RulesError, match="at most 11 cards, not 12"):
-        melds.best_layout(cards.CARDS[:12])
+        melds.best_arrangement(cards.CARDS[:12])
     with pytest.raises(errors.RulesError, match="5♥ is given twice"):
         melds.Meld.of("5♥ 5♥ 5♣")
     with pytest.raises(errors.RulesError, match="used twice"):
-        melds.Layout(["3♥ 4♥ 5♥"], "5♥")
+        melds.Arrangement(["3♥ 4♥ 5♥"], "5♥")
     with pytest.raises(errors.RulesError, match="used twice"):
         melds.Defence([], [("6♠", 0), ("6♠", 1)], "")
 
@@ -555,18 +559,18 @@ def test_not_a_meld() -> None:
     with pytest.raises(errors.RulesError, match="a tuple of cards"):
         melds.Meld(["3♥", "4♥", "5♥"], melds.MeldKind.RUN)  # type: ignore[arg-type]  # on purpose
     with pytest.raises(errors.RulesError, match="not a meld"):
-        melds.check_layout("5♥ 6♥ 8♥", ["5♥ 6♥ 8♥"])
+        melds.check_arrangement("5♥ 6♥ 8♥", ["5♥ 6♥ 8♥"])
     with pytest.raises(errors.RulesError, match="a sequence of melds"):
-        melds.check_layout("3♥ 4♥ 5♥", "3♥ 4♥ 5♥")
+        melds.check_arrangement("3♥ 4♥ 5♥", "3♥ 4♥ 5♥")
 
 
 def test_cards_not_in_the_hand_or_used_twice() -> None:
     with pytest.raises(errors.RulesError, match=r"^2♥ is not in your hand$"):
-        melds.check_layout("3♥ 4♥ 5♥", ["2♥ 3♥ 4♥"])
+        melds.check_arrangement("3♥ 4♥ 5♥", ["2♥ 3♥ 4♥"])
     with pytest.raises(
         errors.RulesError, match="5♥ is in two of your melds: 3♥ 4♥ 5♥ and 5♣ 5♠ 5♥"
     ):
-        melds.check_layout("3♥ 4♥ 5♥ 5♣ 5♠", ["3♥ 4♥ 5♥", "5♣ 5♠ 5♥"])
+        melds.check_arrangement("3♥ 4♥ 5♥ 5♣ 5♠", ["3♥ 4♥ 5♥", "5♣ 5♠ 5♥"])
     with pytest.raises(errors.RulesError, match=r"^6♠ is not in your hand$"):
         melds.check_defence("7♠", ["3♠ 4♠ 5♠"], [], [("6♠", 0)])
     with pytest.raises(
@@ -625,4 +629,4 @@ def test_bad_limits_and_masks() -> None:
     with pytest.raises(
         errors.RulesError, match="your count is 12: you may knock with a count of 10 or less"
     ):
-        melds.check_layout("3♥ 4♥ 5♥ 2♥ K♠", ["3♥ 4♥ 5♥"], limit=10)
+        melds.check_arrangement("3♥ 4♥ 5♥ 2♥ K♠", ["3♥ 4♥ 5♥"], limit=10)

@@ -82,8 +82,8 @@ class About(Generic[RulesT, StateT]):
 
     Each game package declares its ``ABOUT`` in its ``about`` module, before anything else of the
     package needs it; the argument checks and their messages, the registration
-    (:meth:`cardgames.game.Game.of`) and the docs all read it, so a game's name or player-count rule is never
-    written twice.
+    (:meth:`cardgames.game.Game.of`) and the docs all read it, so a game's name or player-count
+    rule is never written twice.
 
     Attributes:
         name: The registry key, e.g. ``"kalter-schlag"``.

@@ -168,7 +168,7 @@ class BigGin:
 def _melds(value: object) -> tuple[melds.Meld, ...]:
     """Return melds given as Meld values or as their cards, checked, in the meld order."""
     try:
-        return melds.Layout(value, ()).melds  # type: ignore[arg-type]  # Layout checks it
+        return melds.Arrangement(value, ()).melds  # type: ignore[arg-type]  # Arrangement checks it
     except errors.RulesError as error:
         raise errors.MoveParseError(str(error)) from None
 

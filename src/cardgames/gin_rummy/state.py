@@ -86,7 +86,7 @@ class HandScore(matches.HandScore):
     knocker: int | None
     winner: int | None
     result: scoring.HandResult | None
-    knocker_layout: melds.Layout | None
+    knocker_layout: melds.Arrangement | None
     defence: melds.Defence | None
 
     @property
@@ -149,7 +149,7 @@ class Showdown:
     knocker: int
     discard: int | None
     big_gin: bool
-    layout: melds.Layout | None = None
+    layout: melds.Arrangement | None = None
     defence: melds.Defence | None = None
 
 
@@ -308,7 +308,7 @@ class View(views.View[Rules, Phase, HandScore, moves.Move]):
     knock_limit: int | None
     doubled: bool
     knocker: int | None
-    knocker_layout: melds.Layout | None
+    knocker_layout: melds.Arrangement | None
     defence: melds.Defence | None
     hands_won: tuple[int, ...]
     hollywood: HollywoodSheet | None

@@ -343,7 +343,7 @@ def _lay_out(before: State, seat: int, move: LayOut) -> State:
             )
         limit = 0 if showdown.big_gin else hand_of(before).limit
         try:
-            layout = melds.check_layout(hand_cards, move.melds, limit=limit)
+            layout = melds.check_arrangement(hand_cards, move.melds, limit=limit)
         except errors.RulesError as error:
             raise _illegal(str(error), move, seat) from None
         return attrs.evolve(
@@ -374,7 +374,7 @@ def _defend(before: State, seat: int, move: LayOut) -> State:
                     move,
                     seat,
                 )
-            defence = _own_melds(melds.check_layout(hand_cards, move.melds))
+            defence = _own_melds(melds.check_arrangement(hand_cards, move.melds))
         else:
             defence = melds.check_defence(hand_cards, knocked.melds, move.melds, move.layoffs)
     except errors.RulesError as error:
@@ -393,14 +393,14 @@ def _defend(before: State, seat: int, move: LayOut) -> State:
     return scoresheet.close_knock(before, defence, move)
 
 
-def _least_defence(hand_cards: tuple[cards.Card, ...], knocked: melds.Layout) -> melds.Defence:
+def _least_defence(hand_cards: tuple[cards.Card, ...], knocked: melds.Arrangement) -> melds.Defence:
     """Return a defence of least count against the knocker's lay-out: no lay-offs after gin."""
     if knocked.count == 0:
-        return _own_melds(melds.best_layout(hand_cards))
+        return _own_melds(melds.best_arrangement(hand_cards))
     return melds.best_defence(hand_cards, knocked.melds)
 
 
-def _own_melds(layout: melds.Layout) -> melds.Defence:
+def _own_melds(layout: melds.Arrangement) -> melds.Defence:
     """Return the defence of a defender who lays out his own melds only, as after gin."""
     return melds.Defence(layout.melds, (), layout.deadwood)
 
@@ -449,7 +449,7 @@ def cards_held(state: State, seat: int) -> tuple[cards.Card, ...]:
     return tuple(cards.cards_in(state.hands[seat]))
 
 
-def arrangements(state: State) -> tuple[melds.Layout, ...]:
+def arrangements(state: State) -> tuple[melds.Arrangement, ...]:
     """Return the knocker's possible lay-outs: within the knock limit, or gin after big gin."""
     showdown = showdown_of(state)
     hand = hand_of(state)

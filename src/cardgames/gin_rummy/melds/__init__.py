@@ -26,7 +26,7 @@ Two layers:
 
 * Card level: functions take cards as :class:`~cardgames.cards.Card` values or text
   (``"3♥ 4♥ 5♥"``), at most 11 of them and no card twice, and return frozen values
-  (:class:`Meld`, :class:`Layout`, :class:`Defence`). Bad input raises
+  (:class:`Meld`, :class:`Arrangement`, :class:`Defence`). Bad input raises
   :class:`~cardgames.errors.RulesError` (or :class:`~cardgames.errors.CardParseError` for text
   that is not a card) naming the culprit.
 * Mask level, for the engine's hot path: :func:`deadwood_of` and :func:`knock_count` take a bit
@@ -39,13 +39,13 @@ Orders. Melds are listed sets first, by rank A 2 … K, each rank's sets of thre
 of their cards) before its set of four; then runs by suit ♣ ♠ ♥ ♦, lowest card (ace low), then
 length. Layouts and defences are listed best first: by count, then fewest deadwood cards, then
 fewest melds, then their melds in the meld order, then (defences) their lay-offs by target and
-card. :func:`best_layout` and :func:`best_defence` return the first of those lists: the least
+card. :func:`best_arrangement` and :func:`best_defence` return the first of those lists: the least
 count, shown the way a player shows it, with as many cards melded and as few, long melds as
 possible (a run of six as one run, not two runs of three).
 
 Example:
     >>> hand = "7♣ 7♠ 7♥ 7♦ 5♥ 6♥ 8♦ 9♦ K♣ 2♠"
-    >>> deadwood(hand), str(best_layout(hand))
+    >>> deadwood(hand), str(best_arrangement(hand))
     (23, '[7♣ 7♠ 7♥] [7♦ 8♦ 9♦] K♣ 2♠ 5♥ 6♥ (count 23)')
 """
 
@@ -53,21 +53,21 @@ from __future__ import annotations
 
 # The meld mathematics is split into four modules, re-exported here so that every name is
 # ``melds.<name>``: ``count`` (the count of a bit set, the engine's hot path), ``meld`` (the Meld
-# value and the table of every meld), ``layout`` (reading a caller's cards, the Layout and
+# value and the table of every meld), ``layout`` (reading a caller's cards, the Arrangement and
 # Defence values, the checks of a player's lay-out) and ``search`` (the enumerators).
 from cardgames.gin_rummy.melds.count import MAX_CARDS, VALUES, deadwood_of, knock_count
 from cardgames.gin_rummy.melds.layout import (
+    Arrangement,
     Defence,
     LayoffsLike,
-    Layout,
+    check_arrangement,
     check_defence,
-    check_layout,
 )
 from cardgames.gin_rummy.melds.meld import TABLE, CardLike, CardsLike, Meld, MeldKind, MeldsLike
 from cardgames.gin_rummy.melds.search import (
     arrangements,
+    best_arrangement,
     best_defence,
-    best_layout,
     deadwood,
     defences,
     knock_discards,
@@ -78,19 +78,19 @@ __all__ = [
     "MAX_CARDS",
     "TABLE",
     "VALUES",
+    "Arrangement",
     "CardLike",
     "CardsLike",
     "Defence",
     "LayoffsLike",
-    "Layout",
     "Meld",
     "MeldKind",
     "MeldsLike",
     "arrangements",
+    "best_arrangement",
     "best_defence",
-    "best_layout",
+    "check_arrangement",
     "check_defence",
-    "check_layout",
     "deadwood",
     "deadwood_of",
     "defences",

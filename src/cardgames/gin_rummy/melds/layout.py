@@ -1,8 +1,8 @@
-"""A hand laid out: :class:`Layout`, :class:`Defence`, and the checks of a player's lay-out.
+"""A hand laid out: :class:`Arrangement`, :class:`Defence`, and the checks of a player's lay-out.
 
 The card-level functions of the package read what a caller gives here: a hand (no card twice,
 at most 11), melds, lay-offs and a knock limit, each refused with a
-:class:`~cardgames.errors.RulesError` that names the culprit. :func:`check_layout` checks the
+:class:`~cardgames.errors.RulesError` that names the culprit. :func:`check_arrangement` checks the
 melds a knocker chose; :func:`check_defence` checks the defender's melds and his lay-offs, one
 by one in the order he lays them.
 """
@@ -26,7 +26,7 @@ from cardgames.gin_rummy.melds.meld import (
     _as_cards,
 )
 
-__all__ = ["Defence", "LayoffsLike", "Layout", "check_defence", "check_layout"]
+__all__ = ["Arrangement", "Defence", "LayoffsLike", "check_arrangement", "check_defence"]
 
 
 LayoffsLike: TypeAlias = "Iterable[tuple[cards.Card | str, int]]"
@@ -154,7 +154,7 @@ def _check_disjoint(*parts: Iterable[cards.Card]) -> None:
 
 
 @attrs.frozen
-class Layout:
+class Arrangement:
     """A hand laid out: its melds and its deadwood.
 
     The melds are kept in the meld order and the deadwood in card order, whatever order they
@@ -164,10 +164,10 @@ class Layout:
         RulesError: If a card is used twice, or a meld is not one.
 
     Example:
-        >>> layout = Layout(["8♦ 8♣ 8♠", "3♥ 4♥ 5♥"], "K♠ 2♥")
+        >>> layout = Arrangement(["8♦ 8♣ 8♠", "3♥ 4♥ 5♥"], "K♠ 2♥")
         >>> print(layout)
         [8♣ 8♠ 8♦] [3♥ 4♥ 5♥] K♠ 2♥ (count 12)
-        >>> layout.count, layout == check_layout("2♥ 3♥ 4♥ 5♥ 8♣ 8♠ 8♦ K♠", layout.melds)
+        >>> layout.count, layout == check_arrangement("2♥ 3♥ 4♥ 5♥ 8♣ 8♠ 8♦ K♠", layout.melds)
         (12, True)
     """
 
@@ -289,13 +289,13 @@ def _laying_place(target: Meld, card: cards.Card) -> tuple[bool, int]:
     return _position(card) > low, abs(_position(card) - low)
 
 
-def check_layout(
+def check_arrangement(
     cards: CardsLike,
     melds: MeldsLike,
     *,
     limit: int | None = None,
-) -> Layout:
-    """Check an arrangement a player chose and return it as a :class:`Layout`.
+) -> Arrangement:
+    """Check an arrangement a player chose and return it as a :class:`Arrangement`.
 
     Args:
         cards: The player's hand (the knocker's ten cards after his discard).
@@ -309,16 +309,16 @@ def check_layout(
         CardParseError: If an item is not a card.
 
     Example:
-        >>> print(check_layout("3♥ 4♥ 5♥ 8♣ 8♠ 8♦ 2♥", ["8♣ 8♠ 8♦", "3♥ 4♥ 5♥"], limit=10))
+        >>> print(check_arrangement("3♥ 4♥ 5♥ 8♣ 8♠ 8♦ 2♥", ["8♣ 8♠ 8♦", "3♥ 4♥ 5♥"], limit=10))
         [8♣ 8♠ 8♦] [3♥ 4♥ 5♥] 2♥ (count 2)
-        >>> check_layout("3♥ 4♥ 5♥ 8♣ 8♠ 8♦", ["2♥ 3♥ 4♥"])
+        >>> check_arrangement("3♥ 4♥ 5♥ 8♣ 8♠ 8♦", ["2♥ 3♥ 4♥"])
         Traceback (most recent call last):
         ...
         cardgames.errors.RulesError: 2♥ is not in your hand
     """
     hand_mask = _read_hand(cards)[1]
     chosen, used = _read_disjoint(melds, hand_mask, knocker=False)
-    layout = Layout(chosen, _cards_of(hand_mask & ~used))
+    layout = Arrangement(chosen, _cards_of(hand_mask & ~used))
     if limit is not None and layout.count > _check_limit(limit):
         raise errors.RulesError(
             f"your count is {layout.count}: you may knock with a count of {limit} or less"
@@ -338,7 +338,7 @@ def check_defence(
     extended by the lay-offs before it (6♠ before 7♠ onto 3♠ 4♠ 5♠). The result gives them in
     the order of :class:`Defence` (by meld, each run's cards from the nearest out), so it equals
     the same lay-out listed by :func:`defences`. After gin the engine calls
-    :func:`check_layout` instead: nothing may be laid off.
+    :func:`check_arrangement` instead: nothing may be laid off.
 
     Args:
         cards: The defender's hand.

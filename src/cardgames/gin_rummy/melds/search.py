@@ -1,7 +1,7 @@
 """The searches: a hand's melds, its count, and its best and every lay-out and defence.
 
 :func:`melds` lists the melds a hand can make; :func:`deadwood` and :func:`knock_discards` give
-its count and its knocking discards; :func:`best_layout` and :func:`arrangements` give the
+its count and its knocking discards; :func:`best_arrangement` and :func:`arrangements` give the
 knocker's lay-outs, and :func:`best_defence` and :func:`defences` the defender's, his own melds
 and his lay-offs optimised together. Every list comes best first, in the orders given in
 :mod:`cardgames.gin_rummy.melds`.
@@ -26,8 +26,8 @@ from cardgames.gin_rummy.melds.count import (
     deadwood_of,
 )
 from cardgames.gin_rummy.melds.layout import (
+    Arrangement,
     Defence,
-    Layout,
     _cards_of,
     _check_limit,
     _Layoffs,
@@ -47,8 +47,8 @@ from cardgames.gin_rummy.melds.meld import (
 
 __all__ = [
     "arrangements",
+    "best_arrangement",
     "best_defence",
-    "best_layout",
     "deadwood",
     "defences",
     "knock_discards",
@@ -81,7 +81,7 @@ def _runs(covered: int) -> list[int]:
     return found
 
 
-def _best_of(mask: int) -> tuple[_Key, Layout]:
+def _best_of(mask: int) -> tuple[_Key, Arrangement]:
     """The first layout of a hand in the documented order, with its rank."""
     gin = _gin(mask)
     candidates = []
@@ -91,7 +91,7 @@ def _best_of(mask: int) -> tuple[_Key, Layout]:
         dead = _card_mask(left & ~covered)
         candidates.append((_key(dead, chosen), chosen, dead))
     key, chosen, dead = min(candidates, key=lambda candidate: candidate[0])
-    return key, Layout(chosen, _cards_of(dead))
+    return key, Arrangement(chosen, _cards_of(dead))
 
 
 def _disjoint(found: Sequence[Meld]) -> list[tuple[tuple[Meld, ...], int]]:
@@ -211,7 +211,7 @@ def deadwood(cards: CardsLike) -> int:
     return deadwood_of(_read_hand(cards)[1])
 
 
-def best_layout(cards: CardsLike) -> Layout:
+def best_arrangement(cards: CardsLike) -> Arrangement:
     """Return an arrangement of the hand with the least count, the way a player would show it.
 
     Among the arrangements with the least count it has the fewest deadwood cards, then the
@@ -224,9 +224,9 @@ def best_layout(cards: CardsLike) -> Layout:
         CardParseError: If an item is not a card.
 
     Example:
-        >>> print(best_layout("7♣ 7♠ 7♥ 7♦ 8♦ 9♦ 5♥ 6♥"))
+        >>> print(best_arrangement("7♣ 7♠ 7♥ 7♦ 8♦ 9♦ 5♥ 6♥"))
         [7♣ 7♠ 7♥] [7♦ 8♦ 9♦] 5♥ 6♥ (count 11)
-        >>> print(best_layout("4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♣ J♣ Q♣ K♣"))
+        >>> print(best_arrangement("4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♣ J♣ Q♣ K♣"))
         [10♣ J♣ Q♣ K♣] [4♠ 5♠ 6♠ 7♠ 8♠ 9♠] (count 0)
     """
     return _best_of(_read_hand(cards)[1])[1]
@@ -254,13 +254,13 @@ def knock_discards(cards: CardsLike, limit: int = 10) -> tuple[cards.Card, ...]:
     return tuple(card for card in sorted(hand) if deadwood_of(mask ^ card.mask) <= limit)
 
 
-def arrangements(cards: CardsLike, limit: int) -> tuple[Layout, ...]:
+def arrangements(cards: CardsLike, limit: int) -> tuple[Arrangement, ...]:
     """Return every way to lay the hand out with a count ≤ ``limit``: the knocker's choices.
 
     Each collection of disjoint melds is one layout, even when more could be melded: the knocker
     may show a card as deadwood that would fit a meld, and no card can be laid off onto it.
     Best first: by count, then fewest deadwood cards, then fewest melds, then the melds in the
-    meld order; the first is :func:`best_layout` when its count is within the limit.
+    meld order; the first is :func:`best_arrangement` when its count is within the limit.
 
     Raises:
         RulesError: If a card is given twice, there are more than 11, or the limit is negative.
@@ -277,7 +277,7 @@ def arrangements(cards: CardsLike, limit: int) -> tuple[Layout, ...]:
     for chosen, used in _disjoint(_melds_in(mask)):
         dead = mask & ~used
         if _value(_gin(dead)) <= limit:
-            found.append((_key(dead, chosen), Layout(chosen, _cards_of(dead))))
+            found.append((_key(dead, chosen), Arrangement(chosen, _cards_of(dead))))
     found.sort(key=lambda item: item[0])
     return tuple(layout for _, layout in found)
 
@@ -295,7 +295,7 @@ def best_defence(
 
     After gin nothing may be laid off (the source: «Противник не имеет права подкладывать свои
     карты к выложенным комбинациям, даже если они подходят», "the opponent may not add his cards
-    to the combinations laid out, even if they fit"): the engine calls :func:`best_layout`
+    to the combinations laid out, even if they fit"): the engine calls :func:`best_arrangement`
     instead, or passes no knocker's melds here.
 
     Args:
