@@ -12,8 +12,10 @@ from typing import Any, Final
 
 __all__ = [
     "CALL_COLUMNS",
+    "COMPARISON_HEADINGS",
     "KIND_HEADINGS",
     "PLAYOUT_COLUMNS",
+    "STEP_COLUMNS",
     "call_rows",
     "comparisons",
     "describe",
@@ -21,6 +23,7 @@ __all__ = [
     "headings",
     "kind_rows",
     "playout_rows",
+    "step_rows",
     "targets",
 ]
 
@@ -61,6 +64,15 @@ CALL_COLUMNS: Final[tuple[Column, ...]] = (
 )
 """Single calls and memory: this library's games."""
 
+STEP_COLUMNS: Final[tuple[Column, ...]] = (
+    ("name", "implementation", "{}"),
+    ("rl_step_us", "RL step µs", "{:.2f}"),
+    ("server_step_us", "server step µs", "{:.2f}"),
+    ("server_seats", "seats viewed", "{}"),
+    ("server_view", "server's view", "{}"),
+)
+"""A learner's step and a server's step: this library's games and the peers that have them."""
+
 
 def headings(columns: Sequence[Column]) -> list[str]:
     """Return the headings of some columns."""
@@ -99,6 +111,20 @@ def call_rows(results: Results) -> list[list[str]]:
         _row({**measured, "name": name}, CALL_COLUMNS)
         for name, measured in results["games"].items()
     ]
+
+
+def step_rows(results: Results) -> list[list[str]]:
+    """Return the RL-step and server-step table: this library's games, then the peers timed so."""
+    table = [
+        _row({**measured, "name": f"cardgames {name}"}, STEP_COLUMNS)
+        for name, measured in results["games"].items()
+    ]
+    table += [
+        _row({**peer, "name": peer["label"]}, STEP_COLUMNS)
+        for peer in results["peers"].values()
+        if peer["status"] == "ok" and ("rl_step_us" in peer or "server_step_us" in peer)
+    ]
+    return table
 
 
 KIND_HEADINGS: Final = ("move", "per hand", "legal_moves + apply µs", "µs per action")
@@ -182,6 +208,10 @@ PEER_KINDS: Final = {
 """Which of this library's games each peer is held against: trick games, or gin rummy."""
 
 
+STEPS: Final = ("rl_step_us", "server_step_us")
+"""The steps compared with the peers': a learner's and a server's."""
+
+
 def _kind(game: str) -> str | None:
     """Return the kind of peer a game is compared with, if any."""
     if game in TRICK_GAMES:
@@ -189,29 +219,49 @@ def _kind(game: str) -> str | None:
     return "gin" if game == "gin-rummy" else None
 
 
+COMPARISON_HEADINGS: Final = (
+    "game",
+    "peer",
+    "cost per action: ours / theirs",
+    "hands/s: ours / theirs",
+    "RL step: ours / theirs",
+    "server step: ours / theirs",
+)
+"""The headings of :func:`comparisons`."""
+
+
+def _ratio(ours: float | None, theirs: float | None) -> str:
+    """Return ours over theirs as a cell, a dash where either was not measured."""
+    return f"{ours / theirs:.2f} ×" if ours is not None and theirs else "—"
+
+
 def comparisons(results: Results) -> list[list[str]]:
     """Return each game against each peer of its kind, as ratios of costs and of speeds.
 
     ``cost`` is this library's µs per player action over the peer's (lower is better);
     ``speed`` is this library's hands per second over the peer's (higher is better), given
-    for gin rummy only: the trick games' hands are not the same game as skat's or hearts'.
+    for gin rummy only: the trick games' hands are not the same game as skat's or hearts'. The
+    RL step and the server step are µs per step over the peer's, where the peer has them.
     """
     table: list[list[str]] = []
     for name, game in results["games"].items():
         for key, peer in results["peers"].items():
             if peer["status"] != "ok" or PEER_KINDS.get(key) != _kind(name):
                 continue
-            cost = (
-                f"{game['us_per_action'] / peer['us_per_action']:.2f} ×"
-                if peer.get("us_per_action")
-                else "—"
-            )
             speed = (
-                f"{game['hands_per_s'] / peer['hands_per_s']:.2f} ×"
+                _ratio(game["hands_per_s"], peer["hands_per_s"])
                 if PEER_KINDS[key] == "gin"
                 else "—"
             )
-            table.append([f"cardgames {name}", peer["label"], cost, speed])
+            table.append(
+                [
+                    f"cardgames {name}",
+                    peer["label"],
+                    _ratio(game["us_per_action"], peer.get("us_per_action")),
+                    speed,
+                    *(_ratio(game.get(step), peer.get(step)) for step in STEPS),
+                ]
+            )
     return table
 
 
@@ -241,6 +291,7 @@ def describe(results: Results) -> str:
     ]
     if results["games"]:
         parts += ["", format_table(headings(CALL_COLUMNS), call_rows(results))]
+        parts += ["", format_table(headings(STEP_COLUMNS), step_rows(results))]
     for name, measured in results["games"].items():
         if measured.get("kinds"):
             parts += [
@@ -250,8 +301,7 @@ def describe(results: Results) -> str:
             ]
     compared = comparisons(results)
     if compared:
-        columns = ["game", "peer", "cost per action: ours / theirs", "hands/s: ours / theirs"]
-        parts += ["", format_table(columns, compared)]
+        parts += ["", format_table(COMPARISON_HEADINGS, compared)]
     checks = targets(results)
     if checks:
         verdicts = {True: "met", False: "MISSED", None: "not checked"}
