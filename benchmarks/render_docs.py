@@ -162,17 +162,9 @@ skipped, and its rows say so.
 
 def render(measured: dict[str, Any]) -> str:
     """Return the whole page."""
-    verdicts = {True: "met", False: "**missed**", None: "not checked (peer skipped)"}
-    targets = [
-        [
-            check["game"],
-            check["target"],
-            check["value"],
-            "—" if check["ratio"] is None else f"{check['ratio']:.2f}",
-            verdicts[check["met"]],
-        ]
-        for check in results.targets(measured)
-    ]
+    targets = results.target_rows(
+        measured, {True: "met", False: "**missed**", None: "not checked (not measured)"}
+    )
     skipped = [peer for peer in measured["peers"].values() if peer["status"] != "ok"]
     parts = [
         _HEADER,
@@ -216,9 +208,10 @@ def render(measured: dict[str, Any]) -> str:
             "Targets",
             "-------",
             "",
-            "The targets of the benchmark issue, checked on the ratios of this run.",
+            "The targets of issue 17, each checked on this run: what was measured, the ratio and",
+            "the verdict. A target whose peer was skipped is not checked.",
             "",
-            _list_table(["game", "target", "measured", "ratio", "verdict"], targets),
+            _list_table(results.TARGET_HEADINGS, targets),
             "",
         ]
     if skipped:
