@@ -124,7 +124,7 @@ def run(argv: list[str] | None = None) -> dict[str, Any]:
     }
     versions = measure_peers.peer_versions() if not options.no_peers else {}
     measured: dict[str, Any] = {
-        "schema": 1,
+        "schema": 2,
         "date": timing.utc_now(),
         "machine": timing.machine(),
         "settings": {

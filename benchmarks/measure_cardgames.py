@@ -1,9 +1,12 @@
 """Benchmarks of every game in ``cardgames.GAMES``, through the public API only.
 
 For each game: seeded uniformly-random full hands (the deal to the end of the hand) played with
-``legal_moves`` + ``apply``; then ``apply`` alone, ``legal_moves`` alone and ``view`` alone over
-states recorded from such hands; ``legal_moves`` + ``apply`` by kind of move, to show where a
-player action's cost goes; and the memory one hand's chain of states keeps alive.
+``legal_moves`` + ``apply``; the same hands as a learner's loop plays them (the observation of
+the seat to move, the legal mask, a random legal action, ``apply``); then ``apply`` alone,
+``legal_moves`` alone and ``view`` alone over states recorded from such hands; a server's step
+over the recorded hands (``apply``, then ``view`` for every seat); ``legal_moves`` + ``apply``
+by kind of move, to show where a player action's cost goes; and the memory one hand's chain of
+states keeps alive.
 
 A *player action* is every move but the deal: the deal is the dealer's move in this library but a
 chance event in OpenSpiel, so it is timed (inside the hand) but not counted as an action.
@@ -12,11 +15,12 @@ chance event in OpenSpiel, so it is timed (inside the hand) but not counted as a
 from __future__ import annotations
 
 import gc
+import itertools
 import random
 import statistics
 import tracemalloc
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 import attrs
 import timing
@@ -70,8 +74,16 @@ def _record(match_game: game.AnyGame, hands: int, seed: int) -> Corpus:
     return Corpus(plays, deals, recorded)
 
 
-def _playout_run(match_game: game.AnyGame, seed: int) -> Callable[[float], timing.Trial]:
-    """Return a timed run of random full hands: deal, then moves until the hand is over."""
+Act = Callable[[Any, timing.Choice], Any]
+"""One player action of a timed hand: given the state and the choice, it returns the next state."""
+
+
+def _hands_run(match_game: game.AnyGame, seed: int, act: Act) -> Callable[[float], timing.Trial]:
+    """Return a timed run of seeded random full hands: the deal, then ``act`` until the hand ends.
+
+    The deal is chosen from ``legal_moves`` and applied as every hand's first move; a match that
+    ends is followed by a new seeded one.
+    """
     new_game = match_game.new_game
     is_over = match_game.is_over
     legal_moves = match_game.legal_moves
@@ -90,7 +102,7 @@ def _playout_run(match_game: game.AnyGame, seed: int) -> Callable[[float], timin
             current = apply(current, choice(legal_moves(current)))  # the deal
             actions = 0
             while not current.hand_over:
-                current = apply(current, choice(legal_moves(current)))
+                current = act(current, choice)
                 actions += 1
             state = current
             return actions
@@ -98,6 +110,75 @@ def _playout_run(match_game: game.AnyGame, seed: int) -> Callable[[float], timin
         return timing.hands_run(play_hand, min_seconds)
 
     return run
+
+
+def _random_move(match_game: game.AnyGame) -> Act:
+    """Return the random hands' player action: ``apply`` of a random move of ``legal_moves``."""
+    legal_moves = match_game.legal_moves
+    apply = match_game.apply
+
+    def act(state: Any, choice: timing.Choice) -> Any:  # noqa: ANN401  # any game's state
+        return apply(state, choice(legal_moves(state)))
+
+    return act
+
+
+def _learner_step(match_game: game.AnyGame) -> Act:
+    """Return one step of a learner's loop: observe, mask, choose an action, ``apply``.
+
+    The seat to move's observation is built, then the legal mask; a legal action is drawn from
+    the mask's ones (``itertools.compress``, then the choice) and ``index_to_move`` reads the
+    move. A move made of several actions (a discard of four cards, a lay-out) takes a mask and
+    a choice per action, with the actions chosen so far as the prefix, and is one step.
+    """
+    observation = match_game.observation
+    legal_mask = match_game.legal_mask
+    index_to_move = match_game.index_to_move
+    # A step is taken while the hand goes on, when a seat is always to move.
+    current_player = cast("Callable[[Any], int]", match_game.current_player)
+    apply = match_game.apply
+    actions = range(match_game.num_moves)
+    compress = itertools.compress
+
+    def act(state: Any, choice: timing.Choice) -> Any:  # noqa: ANN401  # any game's state
+        observation(state, current_player(state))
+        prefix: tuple[int, ...] = ()
+        while True:
+            index = choice(list(compress(actions, legal_mask(state, prefix))))
+            move = index_to_move(index, state, prefix)
+            if move is not None:
+                return apply(state, move)
+            prefix = (*prefix, index)
+
+    return act
+
+
+def _server_run(match_game: game.AnyGame, corpus: Corpus) -> Callable[[float], timing.Trial]:
+    """Return a timed replay of the recorded hands as a server plays them.
+
+    Each player action is one ``apply`` and then one ``view`` for every seat of the match (what
+    a server sends after each move); the deal is applied and timed, not counted, and not viewed.
+    """
+    apply = match_game.apply
+    view = match_game.view
+    scripts = [
+        (
+            start,
+            [(move, () if _is_deal(move) else range(start.players)) for move in played],
+            sum(not _is_deal(move) for move in played),
+        )
+        for start, played in corpus.hands
+    ]
+
+    def replay(script: tuple[Any, list[tuple[Any, range | tuple[()]]], int]) -> int:
+        state, steps, actions = script
+        for move, seats in steps:
+            state = apply(state, move)
+            for seat in seats:
+                view(state, seat)
+        return actions
+
+    return timing.replays_run(scripts, replay)
 
 
 def _calls_run(
@@ -191,6 +272,7 @@ def prepare_game(name: str, *, seed: int = 2024) -> timing.Suite:
 
     def summarize(trials: dict[str, list[timing.Trial]]) -> dict[str, Any]:
         playout = trials["playout"]
+        steps = trials.get("rl step")
         return {
             "title": match_game.title,
             "hands_per_s": timing.median_rate(playout, "hands"),
@@ -202,15 +284,27 @@ def prepare_game(name: str, *, seed: int = 2024) -> timing.Suite:
             "deal_us": timing.median_cost_us(trials["deal"], "calls"),
             "legal_moves_us": timing.median_cost_us(trials["legal_moves"], "calls"),
             "view_us": timing.median_cost_us(trials["view"], "calls"),
+            "rl_step_us": timing.median_cost_us(steps, "actions") if steps else None,
+            "server_step_us": timing.median_cost_us(trials["server step"], "actions"),
+            "server_seats": corpus.hands[0][0].players,
+            "server_view": "view",
             "bytes_per_apply": statistics.median(memory),
             "bytes_per_apply_max": max(memory),
             "kinds": by_kind(trials),
             "runs": {key: timing.as_json(value) for key, value in trials.items()},
         }
 
+    # A game without an encoding for learning agents has no learner's loop to time.
+    learner = (
+        {"rl step": _hands_run(match_game, seed, _learner_step(match_game))}
+        if match_game.encoding is not None
+        else {}
+    )
     return timing.Suite(
         runs={
-            "playout": _playout_run(match_game, seed),
+            "playout": _hands_run(match_game, seed, _random_move(match_game)),
+            **learner,
+            "server step": _server_run(match_game, corpus),
             "apply": _calls_run(match_game.apply, corpus.plays),
             "deal": _calls_run(match_game.apply, corpus.deals),
             "legal_moves": _calls_run(legal_moves, in_play),

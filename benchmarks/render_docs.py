@@ -86,16 +86,41 @@ What is measured
   replayed from the state before its deal with every state kept alive; the memory
   ``tracemalloc`` traces after, less before, is divided by the hand's moves (median over the
   hands).
+- **RL step µs**: one step of a learner's loop, over seeded random hands played as the random
+  hands are (the deal chosen from ``legal_moves``, applied, timed and not counted; a new seeded
+  match after one ends): ``GAME.observation(state, seat)`` of the seat to move, then
+  ``GAME.legal_mask(state)``, a legal action drawn with ``random.Random.choice`` from the
+  mask's ones (``itertools.compress``), ``GAME.index_to_move`` and ``apply`` of its move. A
+  move made of several actions (Staekske Rape's discard of four cards, a gin lay-out) takes
+  one mask, choice and ``index_to_move`` per action, the actions chosen so far as the prefix,
+  and is one step. Microseconds per step. The policy draws an action, not a move, uniformly, so
+  these hands are not the random hands' ones.
+- **server step µs**: what a game server does after each move. The 60 recorded hands are
+  replayed from the state before their deal; each player action is one ``apply`` and then one
+  ``view(state, seat)`` for every seat of the match (*seats viewed*); the deal is applied and
+  timed, not counted and not viewed. Microseconds per player action.
 - **OpenSpiel, Python loop**: one episode from ``new_initial_state()`` to its end, chance
   outcomes drawn with ``random.Random``, each player action one ``legal_actions()`` and one
   ``apply_action()``.
+- **OpenSpiel, RL step** (``skat`` and ``gin_rummy``; ``hearts`` has no observation tensor):
+  the Python loop's episodes, each player action ``state.observation_tensor(player)`` of the
+  player to move, then ``legal_actions()`` and ``apply_action()`` of a ``random.Random``
+  choice; chance nodes sampled as in the Python loop, timed and not counted.
+- **OpenSpiel, server step** (``skat`` and ``gin_rummy``): 60 random episodes recorded from
+  the seed, replayed from ``new_initial_state()``; each player action is one ``apply_action()``
+  and then one ``observation_string(player)`` for every player (*server's view* says which: a
+  game without observation strings would be observed with ``observation_tensor``); chance
+  actions are applied and timed, not counted and not observed. OpenSpiel's string is text it
+  renders; ``view`` is a frozen value: the closest equivalents, not the same work.
 - **OpenSpiel, C++ loop**: ``pyspiel.evaluate_bots`` with uniform random bots, per hand.
 - **RLCard**: its gin rummy game, ``judge.get_legal_actions()`` and ``game.step()`` from
   ``init_game()`` until ``is_over()``.
 - Every row is timed once per round, round after round, so that a change in the machine's load
   during the run touches all rows alike; the tables show the medians over the rounds. The
   recorded hands and the peers' modules are frozen out of the garbage collector's way
-  (``gc.freeze()``) first, so that each row pays for its own garbage only.
+  (``gc.freeze()``) first, so that each row pays for its own garbage only. The random hands
+  and the RL steps of every implementation go through one hand loop that makes one function
+  call per player action, so that all pay alike for it.
 """
 
 _KINDS = """\
@@ -110,9 +135,15 @@ Ratios against the peers
 
 Cost is this library's µs per player action over the peer's (lower is better); speed is this
 library's hands per second over the peer's (higher is better), for gin rummy only: a Kalter
-Schlag hand is not a skat or hearts hand. The trick games are held against OpenSpiel's trick
-games, gin rummy against the gin rummy peers.
+Schlag hand is not a skat or hearts hand. The RL step and the server step are this library's
+µs per step over the peer's, where the peer has them. The trick games are held against
+OpenSpiel's trick games, gin rummy against the gin rummy peers.
 """
+
+_STEPS = """\
+A learner's step (observation, legal mask, ``apply``) and a server's step (``apply``, then every
+seat's view), in microseconds per step, beside OpenSpiel's closest equivalents; *seats viewed*
+is how many views a server's step builds, and *server's view* which call builds them."""
 
 _RUNNING = """\
 Running the benchmarks
@@ -131,17 +162,9 @@ skipped, and its rows say so.
 
 def render(measured: dict[str, Any]) -> str:
     """Return the whole page."""
-    verdicts = {True: "met", False: "**missed**", None: "not checked (peer skipped)"}
-    targets = [
-        [
-            check["game"],
-            check["target"],
-            check["value"],
-            "—" if check["ratio"] is None else f"{check['ratio']:.2f}",
-            verdicts[check["met"]],
-        ]
-        for check in results.targets(measured)
-    ]
+    targets = results.target_rows(
+        measured, {True: "met", False: "**missed**", None: "not checked (not measured)"}
+    )
     skipped = [peer for peer in measured["peers"].values() if peer["status"] != "ok"]
     parts = [
         _HEADER,
@@ -163,6 +186,13 @@ def render(measured: dict[str, Any]) -> str:
             "",
             _list_table(results.headings(results.CALL_COLUMNS), results.call_rows(measured)),
             "",
+            "RL and server steps",
+            "-------------------",
+            "",
+            _STEPS,
+            "",
+            _list_table(results.headings(results.STEP_COLUMNS), results.step_rows(measured)),
+            "",
         ]
     broken_down = {name: game for name, game in measured["games"].items() if game.get("kinds")}
     if broken_down:
@@ -172,16 +202,16 @@ def render(measured: dict[str, Any]) -> str:
         parts += [name, "~" * len(name), "", table, ""]
     compared = results.comparisons(measured)
     if compared:
-        columns = ["game", "peer", "cost: ours / theirs", "speed: ours / theirs"]
-        parts += [_RATIOS, _list_table(columns, compared), ""]
+        parts += [_RATIOS, _list_table(results.COMPARISON_HEADINGS, compared), ""]
     if targets:
         parts += [
             "Targets",
             "-------",
             "",
-            "The targets of the benchmark issue, checked on the ratios of this run.",
+            "The targets of issue 17, each checked on this run: what was measured, the ratio and",
+            "the verdict. A target whose peer was skipped is not checked.",
             "",
-            _list_table(["game", "target", "measured", "ratio", "verdict"], targets),
+            _list_table(results.TARGET_HEADINGS, targets),
             "",
         ]
     if skipped:

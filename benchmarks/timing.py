@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 import os
 import platform
 import statistics
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
 __all__ = [
+    "Choice",
     "Settings",
     "Suite",
     "Trial",
@@ -24,6 +26,7 @@ __all__ = [
     "machine",
     "median_cost_us",
     "median_rate",
+    "replays_run",
     "utc_now",
 ]
 
@@ -59,6 +62,11 @@ class Trial:
 Run = Callable[[float], Trial]
 """A timed run: called with the minimum length in seconds, it returns what it did."""
 
+Choice = Callable[[Sequence[Any]], Any]
+"""How the timed loops pick a move or an action, as a policy would: ``random.Random.choice``."""
+
+RecordT = TypeVar("RecordT")
+
 
 @attrs.frozen
 class Suite:
@@ -93,6 +101,20 @@ def hands_run(
     return Trial(
         seconds, {"hands": hands, "actions": actions} if count_actions else {"hands": hands}
     )
+
+
+def replays_run(records: Sequence[RecordT], replay: Callable[[RecordT], int]) -> Run:
+    """Return a timed run that replays recorded hands one after another, round after round.
+
+    ``replay`` replays one record and returns how many player actions it took; each run starts
+    again from the first record, so every run replays the same hands in the same order.
+    """
+
+    def run(min_seconds: float) -> Trial:
+        pending = itertools.cycle(records)
+        return hands_run(lambda: replay(next(pending)), min_seconds)
+
+    return run
 
 
 def interleave(
