@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import typing
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Final
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, Final
 
 import attrs
 
@@ -82,10 +82,11 @@ RANKINGS: Final = {order: _ranking(order) for order in PLAIN_RANK_ORDERS}
 _MODULE: Final = "kalter_schlag"
 """The module's name, for messages that name what a function expected."""
 
-_FOLLOWING: Final = tuple(
-    RANKINGS["ace_ten"].suit_masks[suit] if suit >= 0 else 0 for suit in RANKINGS["ace_ten"].suit_of
-)
-"""By card index: the bit set of the cards that follow that card when it is led (either order)."""
+_FOLLOWING: Final = RANKINGS["ace_ten"]
+"""The ranking :func:`_allowed` follows by: both orders of the plain ranks follow alike."""
+
+if any(ranking.follows != _FOLLOWING.follows for ranking in RANKINGS.values()):  # pragma: no cover
+    raise RuntimeError("the rankings follow differently: _allowed must read the match's own")
 
 
 def new_game(
@@ -193,12 +194,18 @@ def current_player(state: State) -> int | None:
     return (state.leader + len(state.trick)) % PLAYERS
 
 
-def _allowed(state: State, seat: int) -> int:
-    """Return the bit set of the cards ``seat`` may play now (rule 11)."""
-    hand = state.hands[seat]
-    if not state.trick:
-        return hand
-    return tricks.follow(hand, state.trick[0], RANKINGS[state.rules.plain_rank_order])
+def _allowed(hand: int, trick: tuple[int, ...]) -> int:
+    """Return the bit set of the cards of ``hand`` that may be played to ``trick`` (rule 11).
+
+    The one statement of what a player may play, read by :func:`legal_moves`, both ways through
+    :func:`apply` and :func:`_why_not`: any card leads; to a led card, a card of its suit if the
+    hand holds one, the jacks being a suit of their own (:func:`cardgames.tricks.follow`); else
+    any card.
+    """
+    return _follow(hand, trick[0], _FOLLOWING) if trick else hand
+
+
+_follow: Final = tricks.follow
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:
@@ -221,10 +228,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         return _DEAL_ONLY
     trick = state.trick
     seat = (state.leader + len(trick)) % PLAYERS
-    allowed = state.hands[seat]
-    if trick:  # follow the led card's suit if you can (rule 11)
-        allowed = allowed & _FOLLOWING[trick[0]] or allowed
-    plays = _plays_in(allowed)
+    plays = _plays_in(_allowed(state.hands[seat], trick))
     if not done and seat not in state.doubles:
         return (DOUBLE, *plays)
     return plays
@@ -270,11 +274,11 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
         trick = state.trick
         turn = (state.leader + len(trick)) % PLAYERS
         hands = state.hands
-        hand = allowed = hands[turn]
-        if trick:
-            allowed = hand & _FOLLOWING[trick[0]] or hand
+        hand = hands[turn]
         index = move.card.index
-        if allowed >> index & 1 and (seat is None or (seat == turn and type(seat) is int)):
+        if _allowed(hand, trick) >> index & 1 and (
+            seat is None or (seat == turn and type(seat) is int)
+        ):
             if len(trick) == PLAYERS - 1:
                 return _played(state, turn, move)
             changed = list(hands)
@@ -290,17 +294,14 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
                 history.History(move, state.history),
             )
     mover = game.check_turn(current_player(state), seat, move)  # checks the state first
-    if type(move) is _PLAY:
-        return _play(state, mover, move)
-    if type(move) is Double:
-        return _double(state, mover, move)
-    if type(move) is core_moves.Deal:
-        return _deal(state, mover, move)
-    raise errors.IllegalMoveError(
-        f"{errors.quote(move)} is not a Kalter Schlag move (use Deal, Double or Play)",
-        move=move,
-        seat=mover,
-    )
+    handler = _HANDLERS.get(type(move))
+    if handler is None:
+        raise errors.IllegalMoveError(
+            f"{errors.quote(move)} is not a Kalter Schlag move (use Deal, Double or Play)",
+            move=move,
+            seat=mover,
+        )
+    return handler(state, mover, move)
 
 
 _PLAY: Final = core_moves.Play
@@ -381,7 +382,7 @@ def _play(before: State, seat: int, move: core_moves.Play) -> State:
     index = move.card.index
     if not before.in_play:
         raise _illegal(f"the cards are not dealt yet: seat {seat} must deal first", move, seat)
-    if not _allowed(before, seat) >> index & 1:
+    if not _allowed(before.hands[seat], before.trick) >> index & 1:
         raise _illegal(_why_not(before, seat, move.card), move, seat)
     return _played(before, seat, move)
 
@@ -437,16 +438,26 @@ _STATE_FIELDS: Final = (
 if tuple(field.name for field in attrs.fields(State)) != _STATE_FIELDS:  # pragma: no cover
     raise RuntimeError("State's fields have changed: update the positional State() in _played")
 
+Handler = Callable[[State, int, Any], State]
+"""A function that checks and makes one kind of move: ``handler(state, mover, move)``."""
+
+_HANDLERS: Final[dict[type, Handler]] = {
+    core_moves.Deal: _deal,
+    Double: _double,
+    core_moves.Play: _play,
+}
+"""How :func:`apply` makes each kind of move the hot path does not take, saying what is wrong."""
+
 
 def _why_not(before: State, seat: int, card: cards.Card) -> str:
     """Explain why ``seat`` may not play ``card`` now."""
     hand = before.hands[seat]
     if not hand >> card.index & 1:
         return f"you do not hold {card}"
+    # A card held and refused: what the player may play is what he holds of the suit led.
     led = cards.CARDS[before.trick[0]]
-    ranking = RANKINGS[before.rules.plain_rank_order]
-    held = cards.format_cards(cards.cards_in(hand & ranking.suit_masks[ranking.suit_of[led.index]]))
-    if led.rank == cards.Rank.JACK:
+    held = cards.format_cards(cards.cards_in(_allowed(hand, before.trick)))
+    if _FOLLOWING.suit_of[led.index] == _JACKS:
         return f"must follow with a jack: {led} was led and you hold {held}"
     return f"must follow suit: {led} was led and you hold {held}"
 
