@@ -55,6 +55,7 @@ __all__ = [
     "trick_winner",
 ]
 # The engine also calls played, decline and why_not: the moves of the play, on a State.
+# playable is the one statement of what the seat to move may play.
 
 _PACK: Final = cards.pack(52)
 _RANKS: Final = 13
@@ -122,7 +123,8 @@ def allowed(hand: int, led: int | None, duty: int) -> int:
     """Return the cards of ``hand`` that may be played in turn to a trick led with ``led``.
 
     Follow suit if able (K♥ and Q♥ are hearts); else play a card of ``duty`` (see
-    :func:`duty_mask`) if able; else anything (rule 22). The whole hand when leading.
+    :func:`duty_mask`) if able; else anything (rule 22). The whole hand when leading. This is
+    :func:`playable`'s rule of following, for a hand that is no state's.
 
     Raises:
         RulesError: If ``hand`` or ``duty`` is not a bit set of cards, or ``led`` neither None
@@ -136,18 +138,37 @@ def allowed(hand: int, led: int | None, duty: int) -> int:
     """
     hand = _checks.mask(hand, "hand")
     duty = _checks.mask(duty, "duty")
-    if led is not None:
-        led = _checks.index(led, "led")
     if led is None:
         return hand
-    suit = hand & SUIT_MASKS[led]
-    if suit:
-        return suit
-    trumps = hand & duty
-    return trumps or hand
+    return _follow(hand, _checks.index(led, "led"), _FOLLOWING, must_trump=True, trumps=duty)
 
 
-SUIT_MASKS: Final = tuple(0x1FFF << (index // _RANKS * _RANKS) for index in range(52))
+def playable(state: State) -> int:
+    """Return the bit set of the cards the seat to move may play now (rules 22 and 23).
+
+    The one statement of it: :func:`~cardgames.mariage.legal_moves`, both ways through
+    :func:`~cardgames.mariage.apply` and the messages of :func:`why_not` read it. The queen
+    called out of turn by her king is played alone; a player in turn leads any card, and
+    follows as :func:`cardgames.tricks.follow` says with the deal's ranking and, for the
+    trumps a void hand must play, the deal's duty (:func:`duty_mask`).
+    """
+    due = state.due
+    if due >= 0:
+        return 1 << due
+    hand = state.hands[state.turn]
+    trick = state.trick
+    if not trick:
+        return hand
+    table = state.table
+    return _follow(hand, trick[0], table.ranking, must_trump=True, trumps=table.duty)
+
+
+_follow: Final = tricks.follow
+
+_FOLLOWING: Final = RANKINGS["Q"][cards.Suit.CLUBS]
+"""A ranking to follow by where no deal's is at hand: every ranking follows by the printed suit."""
+
+SUIT_MASKS: Final = _FOLLOWING.follows
 """By card index: the bit set of its suit, which a player must follow (rule 22)."""
 
 
@@ -489,23 +510,22 @@ def decline(state: State, seat: int, move: Decline) -> State:
 
 
 def why_not(state: State, seat: int, card: cards.Card) -> str:
-    """Explain why ``seat`` may not play ``card`` now (rules 22 and 23)."""
-    hand = state.hands[seat]
+    """Explain why ``seat``, the seat to move, may not play ``card`` (rules 22 and 23).
+
+    The reasons are :func:`playable`'s: the queen called out of turn, a card not held, or
+    the cards the rule of following leaves, which are then the suit led or the duty's.
+    """
     if state.due >= 0:
         queen = cards.CARDS[state.due]
         king = cards.CARDS[state.due + 1]
         if state.match.rules.forced_queen == "penalty_only":
             return f"you hold {queen}: play her on {king} at once, or decline"
         return f"you hold {queen}: you must play her on {king} at once, out of turn"
-    if not hand >> card.index & 1:
+    if not state.hands[seat] >> card.index & 1:
         return f"you do not hold {card}"
     led = cards.CARDS[state.trick[0]]
-    same = hand & SUIT_MASKS[led.index]
-    if same:
-        held = cards.format_cards(cards.cards_in(same))
-        return f"must follow suit: {led} was led and you hold {held}"
-    trumps = hand & state.table.duty
-    return (
-        f"must trump: you have no {led.suit.symbol} and hold "
-        f"{cards.format_cards(cards.cards_in(trumps))}"
-    )
+    held = playable(state)
+    shown = cards.format_cards(cards.cards_in(held))
+    if held & state.table.ranking.follows[led.index]:
+        return f"must follow suit: {led} was led and you hold {shown}"
+    return f"must trump: you have no {led.suit.symbol} and hold {shown}"
