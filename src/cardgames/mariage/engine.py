@@ -25,7 +25,7 @@ from cardgames.mariage.moves import (
 )
 from cardgames.mariage.pools import CLAIMED, POOLS
 from cardgames.mariage.rules import HAND_SIZE, PLAYER_COUNTS, Rules
-from cardgames.mariage.state import TRICKS, Match, Score, State, Table, View
+from cardgames.mariage.state import TRICKS, Match, Score, State, Table, View, build_state
 
 __all__ = [
     "PACKS",
@@ -48,7 +48,6 @@ _KINGS_IN_PACK: Final = 4
 _MODULE: Final = "mariage"
 _PLAYERS: Final = "Mariage is played by 5 to 10 players"
 _KINGS: Final = play.KINGS
-_playable: Final = play.playable
 _plays_in: Final = core_moves.plays_in
 
 
@@ -229,8 +228,8 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     if table.claiming:
         return deals.claim_moves(state)
     if state.due >= 0 and state.match.rules.forced_queen == "penalty_only":
-        return (DECLINE, *_plays_in(_playable(state)))  # decline, or play the queen called
-    return _plays_in(_playable(state))
+        return (DECLINE, *_plays_in(state.playable))  # decline, or play the queen called
+    return _plays_in(state.playable)
 
 
 def apply(state: State, move: Move, /, *, seat: int | None = None) -> State:
@@ -260,18 +259,15 @@ def apply(state: State, move: Move, /, *, seat: int | None = None) -> State:
         ...
         cardgames.errors.IllegalMoveError: misdeal is a recorded table event, not a player's ...
     """
-    if (
-        type(move) is Play
-        and type(state) is State
-        and not (table := state.table).closed
-        and not table.claiming
-    ):
-        # The hot path: a card played in turn, checked on bit sets (rules 22, 23). Anything
-        # that fails here goes the long way below, which says what is wrong.
+    if type(move) is Play and type(state) is State:
+        # The hot path: a card played in turn, checked on bit sets (rules 22, 23); nobody plays
+        # a card between deals or in the claims. Anything that fails here goes the long way
+        # below, which says what is wrong.
         turn = state.turn
         if seat is None or (seat == turn and type(seat) is int):
             index = move.card.index
-            if _playable(state) >> index & 1:
+            if state.playable >> index & 1:
+                table = state.table
                 match = state.match
                 players = match.players
                 trick = state.trick
@@ -286,7 +282,7 @@ def apply(state: State, move: Move, /, *, seat: int | None = None) -> State:
                     while following in seats:
                         following = (following + step) % players
                     # Positional, in the order of State's fields.
-                    return State(
+                    return build_state(
                         match,
                         table,
                         tuple(changed),

@@ -36,12 +36,12 @@ from typing import Final
 
 import attrs
 
-from cardgames import cards, errors, game, history, tricks
+from cardgames import _frozen, cards, errors, game, history, tricks
 from cardgames.mariage import _checks, ledger, scoring
 from cardgames.mariage.moves import Decline, Move, Play
 from cardgames.mariage.pools import JESTER, KING_OF_HEARTS, QUEEN_OF_HEARTS
 from cardgames.mariage.rules import TOP_ROYALS, Rules, TopRoyal
-from cardgames.mariage.state import State
+from cardgames.mariage.state import State, build_state
 
 __all__ = [
     "KINGS",
@@ -54,8 +54,8 @@ __all__ = [
     "ranking",
     "trick_winner",
 ]
-# The engine also calls played, decline and why_not: the moves of the play, on a State.
-# playable is the one statement of what the seat to move may play.
+# The engine also calls played, decline and why_not: the moves of the play, on a State. What
+# the seat to move may play is the state's own State.playable.
 
 _PACK: Final = cards.pack(52)
 _RANKS: Final = 13
@@ -124,7 +124,8 @@ def allowed(hand: int, led: int | None, duty: int) -> int:
 
     Follow suit if able (K♥ and Q♥ are hearts); else play a card of ``duty`` (see
     :func:`duty_mask`) if able; else anything (rule 22). The whole hand when leading. This is
-    :func:`playable`'s rule of following, for a hand that is no state's.
+    the rule of :attr:`State.playable <cardgames.mariage.State.playable>` for a hand in turn
+    that is no state's.
 
     Raises:
         RulesError: If ``hand`` or ``duty`` is not a bit set of cards, or ``led`` neither None
@@ -141,26 +142,6 @@ def allowed(hand: int, led: int | None, duty: int) -> int:
     if led is None:
         return hand
     return _follow(hand, _checks.index(led, "led"), _FOLLOWING, must_trump=True, trumps=duty)
-
-
-def playable(state: State) -> int:
-    """Return the bit set of the cards the seat to move may play now (rules 22 and 23).
-
-    The one statement of it: :func:`~cardgames.mariage.legal_moves`, both ways through
-    :func:`~cardgames.mariage.apply` and the messages of :func:`why_not` read it. The queen
-    called out of turn by her king is played alone; a player in turn leads any card, and
-    follows as :func:`cardgames.tricks.follow` says with the deal's ranking and, for the
-    trumps a void hand must play, the deal's duty (:func:`duty_mask`).
-    """
-    due = state.due
-    if due >= 0:
-        return 1 << due
-    hand = state.hands[state.turn]
-    trick = state.trick
-    if not trick:
-        return hand
-    table = state.table
-    return _follow(hand, trick[0], table.ranking, must_trump=True, trumps=table.duty)
 
 
 _follow: Final = tricks.follow
@@ -361,7 +342,7 @@ def played(state: State, seat: int, index: int, move: Play) -> State:
             if hand >> queen & 1:
                 if holder not in seats:
                     # Positional, in the order of State's fields: this is the hot path.
-                    return State(
+                    return build_state(
                         match, state.table, hands, trick, seats, holder, queen, state.tricks, moves
                     )
                 break
@@ -369,7 +350,7 @@ def played(state: State, seat: int, index: int, move: Play) -> State:
     turn = ((state.seats[-1] if state.due >= 0 else seat) + step) % players
     while turn in seats:
         turn = (turn + step) % players
-    return State(match, state.table, hands, trick, seats, turn, -1, state.tricks, moves)
+    return build_state(match, state.table, hands, trick, seats, turn, -1, state.tricks, moves)
 
 
 def _finish_trick(
@@ -423,8 +404,11 @@ def _finish_trick(
         table = table.paid(chips)
     pairs = _PAIRS
     plays = tuple([pairs[who][card] for who, card in zip(seats, trick, strict=True)])
-    done = (*state.tricks, tricks.Trick(plays, winner))
-    return State(match, table, hands, (), (), winner, -1, done, moves)
+    done = (*state.tricks, _finished(plays, winner))
+    return build_state(match, table, hands, (), (), winner, -1, done, moves)
+
+
+_finished: Final = _frozen.builder(tricks.Trick)
 
 
 def _marriage_payments(
@@ -512,8 +496,9 @@ def decline(state: State, seat: int, move: Decline) -> State:
 def why_not(state: State, seat: int, card: cards.Card) -> str:
     """Explain why ``seat``, the seat to move, may not play ``card`` (rules 22 and 23).
 
-    The reasons are :func:`playable`'s: the queen called out of turn, a card not held, or
-    the cards the rule of following leaves, which are then the suit led or the duty's.
+    The reasons are those of :attr:`State.playable <cardgames.mariage.State.playable>`: the
+    queen called out of turn, a card not held, or the cards the rule of following leaves,
+    which are then the suit led or the duty's.
     """
     if state.due >= 0:
         queen = cards.CARDS[state.due]
@@ -524,7 +509,7 @@ def why_not(state: State, seat: int, card: cards.Card) -> str:
     if not state.hands[seat] >> card.index & 1:
         return f"you do not hold {card}"
     led = cards.CARDS[state.trick[0]]
-    held = playable(state)
+    held = state.playable
     shown = cards.format_cards(cards.cards_in(held))
     if held & state.table.ranking.follows[led.index]:
         return f"must follow suit: {led} was led and you hold {shown}"
