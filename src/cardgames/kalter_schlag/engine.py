@@ -12,8 +12,17 @@ from cardgames import _frozen, cards, dealing, errors, game, history, tricks
 from cardgames import moves as core_moves
 from cardgames.kalter_schlag import scoring
 from cardgames.kalter_schlag.moves import DOUBLE, Deal, Double, Move, parse_move
-from cardgames.kalter_schlag.rules import PLAIN_RANK_ORDERS, PlainRankOrder, Rules
-from cardgames.kalter_schlag.state import PLAYERS, TRICKS, HandScore, State, View
+from cardgames.kalter_schlag.rules import Rules
+from cardgames.kalter_schlag.state import (
+    PACK,
+    PLAYERS,
+    RANKINGS,
+    TRICKS,
+    HandScore,
+    State,
+    View,
+    build_state,
+)
 
 __all__ = [
     "PACK",
@@ -31,21 +40,8 @@ __all__ = [
     "view",
 ]
 
-PACK: Final = cards.pack(32)
-"""The 32-card pack, in card order."""
-
 PACKETS: Final = (3, 2, 3)
 """Each player gets 3 cards, then 2, then 3 (rule 8)."""
-
-_JACKS: Final = 4
-"""The following suit of the jacks, which never belong to their printed suit."""
-
-_PLAIN_STRENGTH: Final[Mapping[PlainRankOrder, tuple[cards.Rank, ...]]] = {
-    "ace_ten": (cards.Rank.SEVEN, cards.Rank.EIGHT, cards.Rank.NINE, cards.Rank.QUEEN,
-                cards.Rank.KING, cards.Rank.TEN, cards.Rank.ACE),
-    "natural": (cards.Rank.SEVEN, cards.Rank.EIGHT, cards.Rank.NINE, cards.Rank.TEN,
-                cards.Rank.QUEEN, cards.Rank.KING, cards.Rank.ACE),
-}  # fmt: skip
 
 _CARD_POINT_VALUES: Final = {
     cards.Rank.ACE: 11,
@@ -58,41 +54,12 @@ POINTS: Final = tuple(_CARD_POINT_VALUES.get(card.rank, 0) for card in cards.CAR
 """Card points by card index: A 11, 10 10, K 4, Q 3, J 2, others 0 (rule 5)."""
 
 
-def _suit_of(card: cards.Card) -> int:
-    """Return the suit a card follows as: the jacks are a suit of their own."""
-    return _JACKS if card.rank == cards.Rank.JACK else int(card.suit)
-
-
-def _ranking(order: PlainRankOrder) -> tricks.Ranking:
-    """Build the ranking: jacks ♣ ♠ ♥ ♦ are the only trumps; plain suits by ``order``."""
-    plain = _PLAIN_STRENGTH[order]
-    return tricks.Ranking.build(
-        PACK,
-        suit_of=_suit_of,
-        strength=lambda card: (
-            4 - int(card.suit) if card.rank == cards.Rank.JACK else plain.index(card.rank) + 1
-        ),
-        trump=_JACKS,
-    )
-
-
-RANKINGS: Final = {order: _ranking(order) for order in PLAIN_RANK_ORDERS}
-"""The ranking of each ``plain_rank_order``."""
-
-_state: Final = _frozen.builder(State)
-"""``State(...)`` a fifth faster, for the hot path: one is built for every card played."""
 _trick: Final = _frozen.builder(tricks.Trick)
 _hand: Final = _frozen.builder(HandScore)
 _SEATS: Final = tuple(range(PLAYERS))
 
 _MODULE: Final = "kalter_schlag"
 """The module's name, for messages that name what a function expected."""
-
-_FOLLOWING: Final = RANKINGS["ace_ten"]
-"""The ranking :func:`_allowed` follows by: both orders of the plain ranks follow alike."""
-
-if any(ranking.follows != _FOLLOWING.follows for ranking in RANKINGS.values()):  # pragma: no cover
-    raise RuntimeError("the rankings follow differently: _allowed must read the match's own")
 
 
 def new_game(
@@ -200,20 +167,6 @@ def current_player(state: State) -> int | None:
     return (state.leader + len(state.trick)) % PLAYERS
 
 
-def _allowed(hand: int, trick: tuple[int, ...]) -> int:
-    """Return the bit set of the cards of ``hand`` that may be played to ``trick`` (rule 11).
-
-    The one statement of what a player may play, read by :func:`legal_moves`, both ways through
-    :func:`apply` and :func:`_why_not`: any card leads; to a led card, a card of its suit if the
-    hand holds one, the jacks being a suit of their own (:func:`cardgames.tricks.follow`); else
-    any card.
-    """
-    return _follow(hand, trick[0], _FOLLOWING) if trick else hand
-
-
-_follow: Final = tricks.follow
-
-
 def legal_moves(state: State) -> tuple[Move, ...]:
     """Return the legal moves of the seat to move.
 
@@ -234,7 +187,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         return _DEAL_ONLY
     trick = state.trick
     seat = (state.leader + len(trick)) % PLAYERS
-    plays = _plays_in(_allowed(state.hands[seat], trick))
+    plays = _plays_in(state.playable)
     if not done and seat not in state.doubles:
         return (DOUBLE, *plays)
     return plays
@@ -269,28 +222,21 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
         ...
         cardgames.errors.IllegalMoveError: the hand is being played: 8 tricks to go ...
     """
-    if (
-        type(move) is _PLAY
-        and type(state) is State
-        and state.match.hand_number
-        and len(state.tricks) < TRICKS
-    ):
-        # The hot path: a card played while the hand is on, checked on bit sets (rule 11).
-        # Anything that fails here goes the long way below, which says what is wrong.
+    if type(move) is _PLAY and type(state) is State:
+        # The hot path: a card the seat to move may play (rule 11), checked on bit sets; no
+        # card may be played between hands. Anything that fails here goes the long way
+        # below, which says what is wrong.
         trick = state.trick
         turn = (state.leader + len(trick)) % PLAYERS
-        hands = state.hands
-        hand = hands[turn]
         index = move.card.index
-        if _allowed(hand, trick) >> index & 1 and (
-            seat is None or (seat == turn and type(seat) is int)
-        ):
+        if state.playable >> index & 1 and (seat is None or (seat == turn and type(seat) is int)):
+            hands = state.hands
             if len(trick) == PLAYERS - 1:
                 return _played(state, turn, move)
             changed = list(hands)
-            changed[turn] = hand ^ (1 << index)
+            changed[turn] = hands[turn] ^ (1 << index)
             # Positional, in the order of _STATE_FIELDS, as in _played.
-            return _state(
+            return build_state(
                 state.match,
                 tuple(changed),
                 state.leader,
@@ -388,7 +334,7 @@ def _play(before: State, seat: int, move: core_moves.Play) -> State:
     index = move.card.index
     if not before.in_play:
         raise _illegal(f"the cards are not dealt yet: seat {seat} must deal first", move, seat)
-    if not _allowed(before.hands[seat], before.trick) >> index & 1:
+    if not before.playable >> index & 1:
         raise _illegal(_why_not(before, seat, move.card), move, seat)
     return _played(before, seat, move)
 
@@ -410,7 +356,7 @@ def _played(before: State, seat: int, move: core_moves.Play) -> State:
         done = (*done, _trick(plays, winner))
         leader, trick = winner, ()
     # Positional, in the order of _STATE_FIELDS: on this hot path keywords cost 20% more.
-    after = _state(
+    after = build_state(
         before.match,
         tuple(hands),
         leader,
@@ -441,7 +387,10 @@ _STATE_FIELDS: Final = (
 )
 """The fields of ``State`` in the order ``apply`` and ``_played`` pass them."""
 
-if tuple(field.name for field in attrs.fields(State)) != _STATE_FIELDS:  # pragma: no cover
+_GIVEN: Final = tuple(field.name for field in attrs.fields(State) if field.init)
+"""The fields a ``State`` is built from; the others are worked out from them."""
+
+if _GIVEN != _STATE_FIELDS:  # pragma: no cover
     raise RuntimeError("State's fields have changed: update the positional State() in _played")
 
 Handler = Callable[[State, int, Any], State]
@@ -462,8 +411,8 @@ def _why_not(before: State, seat: int, card: cards.Card) -> str:
         return f"you do not hold {card}"
     # A card held and refused: what the player may play is what he holds of the suit led.
     led = cards.CARDS[before.trick[0]]
-    held = cards.format_cards(cards.cards_in(_allowed(hand, before.trick)))
-    if _FOLLOWING.suit_of[led.index] == _JACKS:
+    held = cards.format_cards(cards.cards_in(before.playable))
+    if led.rank == cards.Rank.JACK:
         return f"must follow with a jack: {led} was led and you hold {held}"
     return f"must follow suit: {led} was led and you hold {held}"
 
