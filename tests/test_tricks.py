@@ -146,6 +146,43 @@ def test_follow_must_trump_with_over_trumps(hand: str, led: str, allowed: str) -
     assert shown(tricks.follow(mask(hand), led_index, MARIAGE_LIKE, must_trump=True)) == allowed
 
 
+def test_follows_is_each_cards_following_suit() -> None:
+    for ranking in (JACK_TRUMPS, NO_TRUMPS, MARIAGE_LIKE):
+        assert len(ranking.follows) == 52
+        for index, suit in enumerate(ranking.suit_of):
+            assert ranking.follows[index] == (ranking.suit_masks[suit] if suit >= 0 else 0)
+    assert shown(JACK_TRUMPS.follows[cards.Card.parse("J♥").index]) == "J♣ J♠ J♥ J♦"
+    assert JACK_TRUMPS.follows[cards.Card.parse("2♣").index] == 0  # not in the pack
+
+
+@pytest.mark.parametrize(
+    ("hand", "led", "trumps", "allowed"),
+    [
+        # The cards that count as trumps for the duty may be fewer than the ranking's trumps.
+        ("Q♥ 7♠ 8♦", "A♣", "6♠ 7♠ 8♠ 9♠ 10♠ J♠ Q♠ K♠ A♠", "7♠"),
+        ("Q♥ 8♦", "A♣", "6♠ 7♠ 8♠ 9♠ 10♠ J♠ Q♠ K♠ A♠", "Q♥ 8♦"),
+        # None at all: a void hand plays anything; following suit comes first all the same.
+        ("Q♥ 7♠ 8♦", "A♣", "", "7♠ Q♥ 8♦"),
+        ("Q♥ 7♣ 8♦", "A♣", "", "7♣"),
+    ],
+)
+def test_follow_with_the_trumps_given(hand: str, led: str, trumps: str, allowed: str) -> None:
+    led_index = cards.Card.parse(led).index
+    result = tricks.follow(
+        mask(hand), led_index, MARIAGE_LIKE, must_trump=True, trumps=mask(trumps)
+    )
+    assert shown(result) == allowed
+
+
+@pytest.mark.parametrize("trumps", [-1, 1 << 52, "7♠", True, 0.5])
+def test_follow_refuses_trumps_it_cannot_read(trumps: object) -> None:
+    hand, led = mask("7♦"), cards.Card.parse("A♣").index
+    with pytest.raises(
+        errors.RulesError, match=r"^follow needs .* a bit set of trumps \(or None\)"
+    ):
+        tricks.follow(hand, led, MARIAGE_LIKE, must_trump=True, trumps=trumps)  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize(
     ("played", "winner"),
     [
@@ -273,6 +310,9 @@ def test_build_checks_its_arguments(
         (0, 0, JACK_TRUMPS, False),  # 2♣ is not in the 32-card pack
         (0, 5, None, False),
         (0, 5, JACK_TRUMPS, 1),
+        (1 << 5, 5, JACK_TRUMPS, 1),  # refused whether the hand follows suit or not
+        (0.5, 5, JACK_TRUMPS, False),
+        (0, 5.0, JACK_TRUMPS, False),
     ],
 )
 def test_follow_refuses_what_it_cannot_read(

@@ -61,6 +61,9 @@ class Ranking:
         trump_mask: The bit set of the trumps and of the cards that beat them.
         power: ``power[led_suit][card]``: how strongly the card plays to a trick whose led card
             is of ``led_suit``; 0 means it cannot win.
+        follows: For each of the 52 card indices, the bit set of the cards that follow it when
+            it is led: its following suit's (0 if not in the pack). Derived from the two
+            tables above, so that :func:`follow` is one look-up.
     """
 
     suit_of: tuple[int, ...]
@@ -68,6 +71,12 @@ class Ranking:
     trump: int | None
     trump_mask: int
     power: tuple[tuple[int, ...], ...]
+    follows: tuple[int, ...] = attrs.field(init=False, repr=False, eq=False)
+
+    @follows.default
+    def _follows(self) -> tuple[int, ...]:
+        """Return the bit set of each card's following suit, by card index."""
+        return tuple(self.suit_masks[suit] if suit >= 0 else 0 for suit in self.suit_of)
 
     @classmethod
     def build(
@@ -144,41 +153,85 @@ def _ask(rule: object, card: cards.Card, name: str, low: int, high: int) -> int:
     return value  # type: ignore[no-any-return]  # checked to be an int
 
 
-def follow(hand: int, led: int, ranking: Ranking, *, must_trump: bool = False) -> int:
+def follow(
+    hand: int,
+    led: int,
+    ranking: Ranking,
+    *,
+    must_trump: bool = False,
+    trumps: int | None = None,
+) -> int:
     """Return the bit set of the cards in ``hand`` that may be played to a trick led with ``led``.
 
     Cards of the led card's following suit if the hand has any; otherwise, with ``must_trump``,
-    the trumps (and over-trump cards) if it has any; otherwise the whole hand.
+    the trumps if it has any; otherwise the whole hand. Every trick game's rule of what may be
+    played is this function with the game's ranking, and a game's own exceptions around it.
+
+    It runs for every card of every simulation, so a call is a look-up in
+    :attr:`Ranking.follows` and an ``&``; its arguments are checked on the way at little cost.
 
     Args:
         hand: The bit set of the player's cards.
         led: The index of the card led to the trick.
         ranking: The game's ranking.
         must_trump: Whether a player void in the led suit must play a trump if he can.
+        trumps: The bit set of the cards that count as trumps for ``must_trump``; None for the
+            ranking's ``trump_mask`` (its trumps and the cards that beat them).
 
     Raises:
         RulesError: If ``hand`` is not a bit set of cards, ``led`` not the index of a card of the
-            ranking's pack, ``ranking`` not a :class:`Ranking` or ``must_trump`` not a bool.
+            ranking's pack, ``ranking`` not a :class:`Ranking`, ``must_trump`` not a bool or
+            ``trumps`` neither a bit set of cards nor None.
+
+    Example:
+        Mariage's duty when void, without the two royals that beat the trumps:
+
+        >>> from cardgames import cards, tricks
+        >>> from cardgames.mariage import play
+        >>> spades = play.RANKINGS["Q"][cards.Suit.SPADES]
+        >>> hand = cards.mask_of(cards.parse_cards("Q♥ 7♠ 8♦"))
+        >>> led = cards.Card.parse("A♣").index
+        >>> print(cards.format_cards(cards.cards_in(tricks.follow(hand, led, spades))))
+        7♠ Q♥ 8♦
+        >>> shown = tricks.follow(hand, led, spades, must_trump=True)
+        >>> print(cards.format_cards(cards.cards_in(shown)))
+        7♠ Q♥
+        >>> plain = spades.suit_masks[cards.Suit.SPADES]
+        >>> shown = tricks.follow(hand, led, spades, must_trump=True, trumps=plain)
+        >>> print(cards.format_cards(cards.cards_in(shown)))
+        7♠
     """
-    if (
-        type(ranking) is not Ranking
-        or not _whole(hand, 0, cards.ALL_CARDS)
-        or not _whole(led, 0, len(cards.CARDS) - 1)
-        or ranking.suit_of[led] < 0
-        or type(must_trump) is not bool
-    ):
+    # The checks ride on the look-up: a card of the pack follows a suit that holds it (0 for
+    # another), and a bit set of cards has no bit from 52 up (a negative int has them all).
+    try:
+        suit = ranking.follows[led]
+        if suit and led >= 0 and not hand >> _CARD_BITS:
+            same = hand & suit
+            if same:
+                if must_trump is False or must_trump is True:
+                    return same
+            elif must_trump is False:
+                return hand
+            elif must_trump is True:
+                if trumps is None:
+                    return hand & ranking.trump_mask or hand
+                if type(trumps) is int and not trumps >> _CARD_BITS:
+                    return hand & trumps or hand
+    except (AttributeError, IndexError, TypeError):
+        pass
+    if trumps is None:
         raise errors.RulesError(
             "follow needs a bit set of cards, the index of a card of the ranking's pack, a "
             f"Ranking and a bool, not {errors.quote((hand, led, ranking, must_trump))}"
         )
-    same = hand & ranking.suit_masks[ranking.suit_of[led]]
-    if same:
-        return same
-    if must_trump:
-        trumps = hand & ranking.trump_mask
-        if trumps:
-            return trumps
-    return hand
+    raise errors.RulesError(
+        "follow needs a bit set of cards, the index of a card of the ranking's pack, a "
+        "Ranking, a bool and a bit set of trumps (or None), not "
+        f"{errors.quote((hand, led, ranking, must_trump, trumps))}"
+    )
+
+
+_CARD_BITS: Final = len(cards.CARDS)
 
 
 def best(played: Sequence[int], ranking: Ranking) -> int:

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import itertools
 import typing
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Final
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, Final
 
 from cardgames import arguments, cards, dealing, errors, matches
 from cardgames import moves as core_moves
@@ -346,18 +346,33 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
         made = turns.made_fast(state, move)
         if made is not None:
             return made
-    mover = arguments.check_turn(current_player(state), seat, move)
-    if type(move) is Deal:
-        return turns.deal(state, mover, move, sent=seat is not None)
-    made_by = turns.LONG_WAY.get(type(move))
-    if made_by is None:
+    mover = arguments.check_turn(
+        current_player(state), seat, move
+    )  # refuses a stacked deal with a seat
+    handler = _HANDLERS.get(type(move))
+    if handler is None:
         raise errors.IllegalMoveError(
             f"{errors.quote(move)} is not a Gin Rummy move (use Deal, Draw, Pass, Discard, Knock, "
             "BigGin or LayOut)",
             move=move,
             seat=mover,
         )
-    return made_by(state, mover, move)
+    return handler(state, mover, move)
+
+
+Handler = Callable[[State, int, Any], State]
+"""A function that checks and makes one kind of move: ``handler(state, mover, move)``."""
+
+_HANDLERS: Final[dict[type, Handler]] = {
+    Deal: turns.deal,
+    Draw: turns.draw,
+    Pass: turns.pass_,
+    Discard: turns.discard,
+    Knock: turns.discard,
+    BigGin: turns.big_gin,
+    LayOut: turns.lay_out,
+}
+"""How :func:`apply` makes each kind of move the hot path does not take, saying what is wrong."""
 
 
 def is_over(state: State) -> bool:

@@ -4,15 +4,14 @@ The hot path — drawing and discarding — works on bit sets: a hand is an ``in
 and after each draw one :func:`~cardgames.gin_rummy.melds.knock_count` says whether any discard
 would leave a count within the knock limit; only then are the knocking discards worked out
 (:attr:`State.knocks <cardgames.gin_rummy.State.knocks>`). A move that the hot path does not
-take goes the long way, through the function for its kind in :data:`LONG_WAY`, which says what
-is wrong with it.
+take goes the long way, through the function for its kind (the engine's table of them), which
+says what is wrong with it.
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
-from typing import Any, Final
+from typing import Final
 
 import attrs
 
@@ -35,14 +34,18 @@ from cardgames.gin_rummy.state import (  # the phases' aliases: see state.py
 
 __all__ = [
     "BIG_GIN_BIT",
-    "LONG_WAY",
     "arrangements",
+    "big_gin",
     "cards_held",
     "deal",
     "defences",
+    "discard",
     "discardable",
+    "draw",
     "hand_of",
+    "lay_out",
     "made_fast",
+    "pass_",
     "showdown_of",
 ]
 
@@ -82,7 +85,7 @@ def _where(state: State) -> str:
     return f"seat {turn} lays out his hand and lays off"
 
 
-def deal(before: State, dealer: int, move: Deal, *, sent: bool) -> State:
+def deal(before: State, dealer: int, move: Deal) -> State:
     """Deal ten cards each, one at a time from the non-dealer; turn the upcard (rule 8)."""
     if before.phase is not _DEAL:
         raise _illegal(f"the hand is being played: {_where(before)}", move, dealer)
@@ -91,12 +94,6 @@ def deal(before: State, dealer: int, move: Deal, *, sent: bool) -> State:
     if move.order is None:
         order = dealing.shuffled(ABOUT.pack, seed=match.seed, hand_number=number)
     else:
-        if sent:
-            raise _illegal(
-                "a stacked deal is built in code, never sent for a seat: deal without an order",
-                move,
-                dealer,
-            )
         try:
             order = dealing.validate_order(move.order, ABOUT.pack)
         except errors.RulesError as error:
@@ -129,7 +126,7 @@ def deal(before: State, dealer: int, move: Deal, *, sent: bool) -> State:
     )
 
 
-def _pass(before: State, seat: int, move: Pass) -> State:
+def pass_(before: State, seat: int, move: Pass) -> State:
     """Refuse the upcard: the dealer is offered it next; after both, the non-dealer draws."""
     if before.phase is not _OFFER:
         raise _illegal(f"passing is for the upcard on the first turn: {_where(before)}", move, seat)
@@ -140,7 +137,7 @@ def _pass(before: State, seat: int, move: Pass) -> State:
     )
 
 
-def _draw(before: State, seat: int, move: Draw) -> State:
+def draw(before: State, seat: int, move: Draw) -> State:
     """Check a draw made the long way and make it (rules 10-11)."""
     phase = before.phase
     if move.source is _STOCK:
@@ -246,7 +243,7 @@ def _drew_pile(before: State, seat: int, move: Draw) -> State:
     )
 
 
-def _discard(before: State, seat: int, move: Discard | Knock) -> State:
+def discard(before: State, seat: int, move: Discard | Knock) -> State:
     """Check a discard or a knock made the long way and make it (rules 11-12)."""
     if before.phase is not _DISCARD:
         raise _illegal(f"you hold 10 cards: {_where(before)}", move, seat)
@@ -310,7 +307,7 @@ def _discarded(before: State, seat: int, move: Discard, index: int) -> State:
     )
 
 
-def _big_gin(before: State, seat: int, move: BigGin) -> State:
+def big_gin(before: State, seat: int, move: BigGin) -> State:
     """Go out with all eleven cards melded (option big_gin, note G13)."""
     if not before.match.rules.big_gin:
         raise _illegal("big gin is not played: it needs Rules(big_gin=True)", move, seat)
@@ -329,7 +326,7 @@ def _big_gin(before: State, seat: int, move: BigGin) -> State:
     )
 
 
-def _lay_out(before: State, seat: int, move: LayOut) -> State:
+def lay_out(before: State, seat: int, move: LayOut) -> State:
     """Check a lay-out and record it; the defender's ends the hand (rules 12-13)."""
     phase = before.phase
     if phase is not _KNOCKER and phase is not _DEFENDER:
@@ -403,17 +400,6 @@ def _least_defence(hand_cards: tuple[cards.Card, ...], knocked: melds.Arrangemen
 def _own_melds(layout: melds.Arrangement) -> melds.Defence:
     """Return the defence of a defender who lays out his own melds only, as after gin."""
     return melds.Defence(layout.melds, (), layout.deadwood)
-
-
-LONG_WAY: Final[dict[type, Callable[[State, int, Any], State]]] = {
-    Draw: _draw,
-    Pass: _pass,
-    Discard: _discard,
-    Knock: _discard,
-    BigGin: _big_gin,
-    LayOut: _lay_out,
-}
-"""How each kind of move but the deal is checked and made when the hot path does not take it."""
 
 
 def made_fast(state: State, move: Move) -> State | None:

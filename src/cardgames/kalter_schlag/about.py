@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from cardgames import about, cards
+from cardgames import about
 from cardgames.kalter_schlag.rules import Rules
-from cardgames.kalter_schlag.state import PLAYERS, State, View
+from cardgames.kalter_schlag.state import PACK, PLAYERS, State, View
 
 __all__ = ["ABOUT"]
 
@@ -24,7 +24,7 @@ ABOUT: Final = about.About(
     title="Kalter Schlag",
     players=(PLAYERS,),
     players_rule="Kalter Schlag is played by exactly 4 players",
-    pack=cards.pack(32),
+    pack=PACK,
     rules_type=Rules,
     state_type=State,
     view_type=View,

@@ -30,7 +30,7 @@ from cardgames import agents, cards, errors, protocols, tricks
 from cardgames import moves as core_moves
 from cardgames.kalter_schlag import engine, facts
 from cardgames.kalter_schlag.moves import DOUBLE, Move
-from cardgames.kalter_schlag.state import PLAYERS, TRICKS, View
+from cardgames.kalter_schlag.state import PLAYERS, RANKINGS, TRICKS, View
 
 __all__ = ["RuleAgent"]
 
@@ -115,7 +115,7 @@ def _choose(view: View, rng: random.Random) -> Move:
     plays = [move.card.index for move in legal if type(move) is core_moves.Play]
     if not plays:  # the deal
         return legal[0]
-    ranking = engine.RANKINGS[view.rules.plain_rank_order]
+    ranking = RANKINGS[view.rules.plain_rank_order]
     out = cards.mask_of(facts.unseen(view))
     if DOUBLE in legal and _safe(view, out, ranking):
         return DOUBLE

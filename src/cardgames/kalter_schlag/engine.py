@@ -3,18 +3,27 @@
 from __future__ import annotations
 
 import typing
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Final
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, Final
 
 import attrs
 
-from cardgames import arguments, cards, dealing, errors, history, matches, tricks
+from cardgames import _frozen, arguments, cards, dealing, errors, history, matches, tricks
 from cardgames import moves as core_moves
 from cardgames.kalter_schlag import scoring
 from cardgames.kalter_schlag.about import ABOUT
 from cardgames.kalter_schlag.moves import DOUBLE, Deal, Double, Move, parse_move
-from cardgames.kalter_schlag.rules import PLAIN_RANK_ORDERS, PlainRankOrder, Rules
-from cardgames.kalter_schlag.state import PLAYERS, TRICKS, HandScore, State, View
+from cardgames.kalter_schlag.rules import Rules
+from cardgames.kalter_schlag.state import (
+    PACK,
+    PLAYERS,
+    RANKINGS,
+    TRICKS,
+    HandScore,
+    State,
+    View,
+    build_state,
+)
 
 __all__ = [
     "PACK",
@@ -32,21 +41,8 @@ __all__ = [
     "view",
 ]
 
-PACK: Final = ABOUT.pack
-"""The 32-card pack, in card order."""
-
 PACKETS: Final = (3, 2, 3)
 """Each player gets 3 cards, then 2, then 3 (rule 8)."""
-
-_JACKS: Final = 4
-"""The following suit of the jacks, which never belong to their printed suit."""
-
-_PLAIN_STRENGTH: Final[Mapping[PlainRankOrder, tuple[cards.Rank, ...]]] = {
-    "ace_ten": (cards.Rank.SEVEN, cards.Rank.EIGHT, cards.Rank.NINE, cards.Rank.QUEEN,
-                cards.Rank.KING, cards.Rank.TEN, cards.Rank.ACE),
-    "natural": (cards.Rank.SEVEN, cards.Rank.EIGHT, cards.Rank.NINE, cards.Rank.TEN,
-                cards.Rank.QUEEN, cards.Rank.KING, cards.Rank.ACE),
-}  # fmt: skip
 
 _CARD_POINT_VALUES: Final = {
     cards.Rank.ACE: 11,
@@ -59,32 +55,9 @@ POINTS: Final = tuple(_CARD_POINT_VALUES.get(card.rank, 0) for card in cards.CAR
 """Card points by card index: A 11, 10 10, K 4, Q 3, J 2, others 0 (rule 5)."""
 
 
-def _suit_of(card: cards.Card) -> int:
-    """Return the suit a card follows as: the jacks are a suit of their own."""
-    return _JACKS if card.rank == cards.Rank.JACK else int(card.suit)
-
-
-def _ranking(order: PlainRankOrder) -> tricks.Ranking:
-    """Build the ranking: jacks ♣ ♠ ♥ ♦ are the only trumps; plain suits by ``order``."""
-    plain = _PLAIN_STRENGTH[order]
-    return tricks.Ranking.build(
-        PACK,
-        suit_of=_suit_of,
-        strength=lambda card: (
-            4 - int(card.suit) if card.rank == cards.Rank.JACK else plain.index(card.rank) + 1
-        ),
-        trump=_JACKS,
-    )
-
-
-RANKINGS: Final = {order: _ranking(order) for order in PLAIN_RANK_ORDERS}
-"""The ranking of each ``plain_rank_order``."""
-
-
-_FOLLOWING: Final = tuple(
-    RANKINGS["ace_ten"].suit_masks[suit] if suit >= 0 else 0 for suit in RANKINGS["ace_ten"].suit_of
-)
-"""By card index: the bit set of the cards that follow that card when it is led (either order)."""
+_trick: Final = _frozen.builder(tricks.Trick)
+_hand: Final = _frozen.builder(HandScore)
+_SEATS: Final = tuple(range(PLAYERS))
 
 
 def new_game(
@@ -183,14 +156,6 @@ def current_player(state: State) -> int | None:
     return (state.leader + len(state.trick)) % PLAYERS
 
 
-def _allowed(state: State, seat: int) -> int:
-    """Return the bit set of the cards ``seat`` may play now (rule 11)."""
-    hand = state.hands[seat]
-    if not state.trick:
-        return hand
-    return tricks.follow(hand, state.trick[0], RANKINGS[state.rules.plain_rank_order])
-
-
 def legal_moves(state: State) -> tuple[Move, ...]:
     """Return the legal moves of the seat to move.
 
@@ -211,10 +176,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         return _DEAL_ONLY
     trick = state.trick
     seat = (state.leader + len(trick)) % PLAYERS
-    allowed = state.hands[seat]
-    if trick:  # follow the led card's suit if you can (rule 11)
-        allowed = allowed & _FOLLOWING[trick[0]] or allowed
-    plays = _plays_in(allowed)
+    plays = _plays_in(state.playable)
     if not done and seat not in state.doubles:
         return (DOUBLE, *plays)
     return plays
@@ -249,28 +211,21 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
         ...
         cardgames.errors.IllegalMoveError: the hand is being played: 8 tricks to go ...
     """
-    if (
-        type(move) is _PLAY
-        and type(state) is State
-        and state.match.hand_number
-        and len(state.tricks) < TRICKS
-    ):
-        # The hot path: a card played while the hand is on, checked on bit sets (rule 11).
-        # Anything that fails here goes the long way below, which says what is wrong.
+    if type(move) is _PLAY and type(state) is State:
+        # The hot path: a card the seat to move may play (rule 11), checked on bit sets; no
+        # card may be played between hands. Anything that fails here goes the long way
+        # below, which says what is wrong.
         trick = state.trick
         turn = (state.leader + len(trick)) % PLAYERS
-        hands = state.hands
-        hand = allowed = hands[turn]
-        if trick:
-            allowed = hand & _FOLLOWING[trick[0]] or hand
         index = move.card.index
-        if allowed >> index & 1 and (seat is None or (seat == turn and type(seat) is int)):
+        if state.playable >> index & 1 and (seat is None or (seat == turn and type(seat) is int)):
+            hands = state.hands
             if len(trick) == PLAYERS - 1:
                 return _played(state, turn, move)
             changed = list(hands)
-            changed[turn] = hand ^ (1 << index)
+            changed[turn] = hands[turn] ^ (1 << index)
             # Positional, in the order of _STATE_FIELDS, as in _played.
-            return State(
+            return build_state(
                 state.match,
                 tuple(changed),
                 state.leader,
@@ -280,17 +235,14 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
                 history.History(move, state.history),
             )
     mover = arguments.check_turn(current_player(state), seat, move)  # checks the state first
-    if type(move) is _PLAY:
-        return _play(state, mover, move)
-    if type(move) is Double:
-        return _double(state, mover, move)
-    if type(move) is core_moves.Deal:
-        return _deal(state, mover, move)
-    raise errors.IllegalMoveError(
-        f"{errors.quote(move)} is not a Kalter Schlag move (use Deal, Double or Play)",
-        move=move,
-        seat=mover,
-    )
+    handler = _HANDLERS.get(type(move))
+    if handler is None:
+        raise errors.IllegalMoveError(
+            f"{errors.quote(move)} is not a Kalter Schlag move (use Deal, Double or Play)",
+            move=move,
+            seat=mover,
+        )
+    return handler(state, mover, move)
 
 
 _PLAY: Final = core_moves.Play
@@ -371,7 +323,7 @@ def _play(before: State, seat: int, move: core_moves.Play) -> State:
     index = move.card.index
     if not before.in_play:
         raise _illegal(f"the cards are not dealt yet: seat {seat} must deal first", move, seat)
-    if not _allowed(before, seat) >> index & 1:
+    if not before.playable >> index & 1:
         raise _illegal(_why_not(before, seat, move.card), move, seat)
     return _played(before, seat, move)
 
@@ -390,10 +342,10 @@ def _played(before: State, seat: int, move: core_moves.Play) -> State:
         first, second, third, fourth = _PLAYS_FROM[leader]
         a, b, c, d = trick
         plays = (first[a], second[b], third[c], fourth[d])
-        done = (*done, tricks.Trick(plays, winner))
+        done = (*done, _trick(plays, winner))
         leader, trick = winner, ()
     # Positional, in the order of _STATE_FIELDS: on this hot path keywords cost 20% more.
-    after = State(
+    after = build_state(
         before.match,
         tuple(hands),
         leader,
@@ -424,8 +376,21 @@ _STATE_FIELDS: Final = (
 )
 """The fields of ``State`` in the order ``apply`` and ``_played`` pass them."""
 
-if tuple(field.name for field in attrs.fields(State)) != _STATE_FIELDS:  # pragma: no cover
+_GIVEN: Final = tuple(field.name for field in attrs.fields(State) if field.init)
+"""The fields a ``State`` is built from; the others are worked out from them."""
+
+if _GIVEN != _STATE_FIELDS:  # pragma: no cover
     raise RuntimeError("State's fields have changed: update the positional State() in _played")
+
+Handler = Callable[[State, int, Any], State]
+"""A function that checks and makes one kind of move: ``handler(state, mover, move)``."""
+
+_HANDLERS: Final[dict[type, Handler]] = {
+    core_moves.Deal: _deal,
+    Double: _double,
+    core_moves.Play: _play,
+}
+"""How :func:`apply` makes each kind of move the hot path does not take, saying what is wrong."""
 
 
 def _why_not(before: State, seat: int, card: cards.Card) -> str:
@@ -433,9 +398,9 @@ def _why_not(before: State, seat: int, card: cards.Card) -> str:
     hand = before.hands[seat]
     if not hand >> card.index & 1:
         return f"you do not hold {card}"
+    # A card held and refused: what the player may play is what he holds of the suit led.
     led = cards.CARDS[before.trick[0]]
-    ranking = RANKINGS[before.rules.plain_rank_order]
-    held = cards.format_cards(cards.cards_in(hand & ranking.suit_masks[ranking.suit_of[led.index]]))
+    held = cards.format_cards(cards.cards_in(before.playable))
     if led.rank == cards.Rank.JACK:
         return f"must follow with a jack: {led} was led and you hold {held}"
     return f"must follow suit: {led} was led and you hold {held}"
@@ -448,8 +413,10 @@ def _card_points(done: Sequence[tricks.Trick]) -> tuple[tuple[int, ...], tuple[i
     for trick in done:
         winner = trick.winner
         if winner is not None:
+            won = 0
             for _, card in trick.plays:
-                points[winner] += POINTS[card.index]
+                won += POINTS[card.index]
+            points[winner] += won
             taken[winner] += 1
     return tuple(points), tuple(taken)
 
@@ -460,20 +427,20 @@ def _hand_score(number: int, done: Sequence[tricks.Trick], doubles: int) -> Hand
     jungfrauen = taken.count(0)
     sweeper = taken.index(TRICKS) if TRICKS in taken else None
     if sweeper is not None:
-        charged = tuple(seat for seat in range(PLAYERS) if seat != sweeper)
+        charged = tuple([seat for seat in _SEATS if seat != sweeper])
         amount = scoring.durchmarsch_penalty(doubles=doubles)
         explanation = f"seat {sweeper} {scoring.explain_durchmarsch(doubles=doubles)}"
     else:
         top = max(points)
-        charged = tuple(seat for seat in range(PLAYERS) if points[seat] == top)
+        charged = tuple([seat for seat in _SEATS if points[seat] == top])
         amount = scoring.penalty(top, doubles=doubles, jungfrauen=jungfrauen)
         who = "seat" if len(charged) == 1 else "seats"
         listed = ", ".join(map(str, charged))
         arithmetic = scoring.explain_penalty(top, doubles=doubles, jungfrauen=jungfrauen)
         explanation = f"{who} {listed}: {arithmetic}"
-    return HandScore(
+    return _hand(
         number=number,
-        points=tuple(amount if seat in charged else 0 for seat in range(PLAYERS)),
+        points=tuple([amount if seat in charged else 0 for seat in _SEATS]),
         explanation=explanation,
         card_points=points,
         tricks=taken,
@@ -488,10 +455,10 @@ def _finish_hand(played: State) -> State:
     """Charge the hand's losers and decide whether the match is over (rules 23-25)."""
     match = played.match
     result = _hand_score(match.hand_number, played.tricks, len(played.doubles))
-    totals = tuple(total + add for total, add in zip(match.totals, result.points, strict=True))
+    totals = tuple([total + add for total, add in zip(match.totals, result.points, strict=True)])
     scores = match.hand_scores.add(result)
     losers = _match_losers(match.rules, totals, scores)
-    winners = None if losers is None else tuple(s for s in range(PLAYERS) if s not in losers)
+    winners = None if losers is None else tuple([s for s in _SEATS if s not in losers])
     return State(
         match=attrs.evolve(
             match, totals=totals, hand_scores=scores, winners=winners, losers=losers

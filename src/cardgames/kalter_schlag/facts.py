@@ -27,7 +27,7 @@ from cardgames.kalter_schlag import engine
 from cardgames.kalter_schlag.about import ABOUT
 from cardgames.kalter_schlag.moves import Double, Move
 from cardgames.kalter_schlag.rules import Rules
-from cardgames.kalter_schlag.state import PLAYERS, View
+from cardgames.kalter_schlag.state import PLAYERS, RANKINGS, View
 
 __all__ = [
     "TRUMPS",
@@ -197,7 +197,7 @@ def rank_order(
         raise errors.RulesError(
             f"suit must be a cards.Suit, or None for the trumps, not {errors.quote(suit)}"
         )
-    ranking = engine.RANKINGS[checked.plain_rank_order]
+    ranking = RANKINGS[checked.plain_rank_order]
     members = cards.cards_in(ranking.suit_masks[int(suit)])
     return tuple(sorted(members, key=lambda card: -ranking.power[int(suit)][card.index]))
 
@@ -229,7 +229,7 @@ def winning_card(
             "a trick holds one to four different cards, "
             f"not {errors.quote(cards.format_cards(found))}"
         )
-    ranking = engine.RANKINGS[checked.plain_rank_order]
+    ranking = RANKINGS[checked.plain_rank_order]
     return found[tricks.best([card.index for card in found], ranking)]
 
 

@@ -1,23 +1,71 @@
-"""The state of a Kalter Schlag match, and what one seat may see of it."""
+"""The state of a Kalter Schlag match, what the seat to move may play, and what one seat sees.
+
+The rankings the cards follow and win by (rules 3, 4, 11, 12) are here too: a state works out
+what may be played as it is built (:attr:`State.playable`).
+"""
 
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from typing import Final
 
 import attrs
 
-from cardgames import cards, history, matches, tricks, validators, views
+from cardgames import _frozen, cards, errors, history, matches, tricks, validators, views
 from cardgames.kalter_schlag import moves
-from cardgames.kalter_schlag.rules import Rules
+from cardgames.kalter_schlag.rules import PLAIN_RANK_ORDERS, PlainRankOrder, Rules
 
-__all__ = ["PLAYERS", "TRICKS", "HandScore", "Phase", "State", "View"]
+__all__ = ["PACK", "PLAYERS", "RANKINGS", "TRICKS", "HandScore", "Phase", "State", "View"]
 
 PLAYERS: Final = 4
 """Kalter Schlag is a game for four."""
 
 TRICKS: Final = 8
 """Tricks in a hand: eight cards each."""
+
+PACK: Final = cards.pack(32)
+"""The 32-card pack, in card order."""
+
+_JACKS: Final = 4
+"""The following suit of the jacks, which never belong to their printed suit."""
+
+_PLAIN_STRENGTH: Final[Mapping[PlainRankOrder, tuple[cards.Rank, ...]]] = {
+    "ace_ten": (cards.Rank.SEVEN, cards.Rank.EIGHT, cards.Rank.NINE, cards.Rank.QUEEN,
+                cards.Rank.KING, cards.Rank.TEN, cards.Rank.ACE),
+    "natural": (cards.Rank.SEVEN, cards.Rank.EIGHT, cards.Rank.NINE, cards.Rank.TEN,
+                cards.Rank.QUEEN, cards.Rank.KING, cards.Rank.ACE),
+}  # fmt: skip
+
+
+def _suit_of(card: cards.Card) -> int:
+    """Return the suit a card follows as: the jacks are a suit of their own."""
+    return _JACKS if card.rank == cards.Rank.JACK else int(card.suit)
+
+
+def _ranking(order: PlainRankOrder) -> tricks.Ranking:
+    """Build the ranking: jacks ♣ ♠ ♥ ♦ are the only trumps; plain suits by ``order``."""
+    plain = _PLAIN_STRENGTH[order]
+    return tricks.Ranking.build(
+        PACK,
+        suit_of=_suit_of,
+        strength=lambda card: (
+            4 - int(card.suit) if card.rank == cards.Rank.JACK else plain.index(card.rank) + 1
+        ),
+        trump=_JACKS,
+    )
+
+
+RANKINGS: Final = {order: _ranking(order) for order in PLAIN_RANK_ORDERS}
+"""The ranking of each ``plain_rank_order``."""
+
+_FOLLOWING: Final = RANKINGS["ace_ten"]
+"""The ranking :attr:`State.playable` follows by: both orders of the plain ranks follow alike."""
+
+if any(ranking.follows != _FOLLOWING.follows for ranking in RANKINGS.values()):  # pragma: no cover
+    raise RuntimeError("the rankings follow differently: State.playable must read the match's own")
+
+_follow: Final = tricks.follow
 
 
 class Phase(enum.StrEnum, metaclass=validators.ExactLookup, what="phase"):
@@ -86,6 +134,26 @@ class State(matches.MatchFacts[Rules, HandScore, moves.Move]):
     """The seats that doubled in this hand, in the order they doubled."""
     history: history.History[moves.Move] | None
     """The moves of the match, the last one first (see :attr:`moves`)."""
+    playable: int = attrs.field(init=False, eq=False, repr=False)
+    """The bit set of the cards the seat to move may play now (rule 11), worked out once, as
+    the state is built (see :meth:`_playable`); derived, so it takes no part in equality."""
+
+    @playable.default
+    def _playable(self) -> int:
+        """Return the cards the seat to move may play: the one statement of the rule.
+
+        :func:`~cardgames.kalter_schlag.legal_moves`, both ways through
+        :func:`~cardgames.kalter_schlag.apply` and the reasons of a refusal read it. Any card
+        leads; to a led card, a card of its suit if the hand holds one, the jacks being a suit
+        of their own (:func:`cardgames.tricks.follow`); else any card. No card between hands,
+        when nobody holds any, nor in a state built from what no engine builds.
+        """
+        try:
+            trick = self.trick
+            hand = self.hands[(self.leader + len(trick)) % PLAYERS]
+            return _follow(hand, trick[0], _FOLLOWING) if trick else hand
+        except (AttributeError, IndexError, KeyError, TypeError, errors.RulesError):
+            return 0
 
     @property
     def in_play(self) -> bool:
@@ -112,6 +180,10 @@ class State(matches.MatchFacts[Rules, HandScore, moves.Move]):
         if self.hand_over and not self.over:
             where = f"before hand {self.hand_number + 1}"
         return f"<kalter_schlag.State seed={self.seed} {where} totals={list(self.totals)}>"
+
+
+build_state: Final = _frozen.builder(State)
+"""``State(...)``, a fifth faster (see :mod:`cardgames._frozen`): the engine builds one a move."""
 
 
 @attrs.frozen

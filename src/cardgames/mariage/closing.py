@@ -15,11 +15,11 @@ from typing import Final
 
 import attrs
 
-from cardgames import cards, errors, history
+from cardgames import _frozen, cards, errors, history
 from cardgames.mariage import deals, ledger, scoring
 from cardgames.mariage.moves import DealOutOfTurn, Misdeal
 from cardgames.mariage.pools import CLAIMED
-from cardgames.mariage.state import HandScore, Match, State, Table
+from cardgames.mariage.state import HandScore, State, Table, build_match, build_state
 
 __all__: list[str] = []  # the engine's steps: see the module's docstring
 
@@ -141,7 +141,7 @@ def _closed(
     start = match.rules.starting_chips
     totals = tuple([balance - start for balance in balances])
     points = tuple(map(operator.sub, totals, match.totals))
-    result = HandScore(
+    result = _hand_score(
         match.hand_number,
         points,
         explanation,
@@ -156,8 +156,8 @@ def _closed(
         winners, losers = _result(balances)
     players = match.players
     dealer = match.dealer
-    return State(
-        Match(
+    return build_state(
+        build_match(
             match.rules,
             match.seed,
             players,
@@ -195,6 +195,9 @@ def _closed(
         before.tricks,
         before.history,
     )
+
+
+_hand_score: Final = _frozen.builder(HandScore)
 
 
 def _result(balances: Sequence[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:

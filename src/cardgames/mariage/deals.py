@@ -21,7 +21,7 @@ from cardgames.mariage.about import ABOUT
 from cardgames.mariage.moves import HOLDER_CLAIMS, Claim, Deal, Move, Pass
 from cardgames.mariage.pools import CLAIMED, JESTER, KING_OF_HEARTS, QUEEN_OF_HEARTS, Pool
 from cardgames.mariage.rules import HAND_SIZE, Rules
-from cardgames.mariage.state import TRICKS, Match, State, Table
+from cardgames.mariage.state import TRICKS, Match, State, Table, build_match, build_state
 
 __all__ = ["PACKETS", "PACKS", "order_for", "receivers"]
 
@@ -134,8 +134,8 @@ def deal(before: State, dealer: int, move: Deal) -> State:
         )
         if made:
             chips = _settle(chips, made, won, rules=rules, number=number)
-    return State(
-        Match(
+    return build_state(
+        build_match(
             rules,
             match.seed,
             players,

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Sequence
-from typing import Final
+from collections.abc import Callable, Sequence
+from typing import Any, Final
 
 from cardgames import arguments, cards, errors, history, tricks
 from cardgames import moves as core_moves
@@ -26,7 +26,7 @@ from cardgames.mariage.moves import (
 )
 from cardgames.mariage.pools import CLAIMED, POOLS
 from cardgames.mariage.rules import HAND_SIZE, Rules
-from cardgames.mariage.state import TRICKS, Match, Score, State, Table, View
+from cardgames.mariage.state import TRICKS, Match, Score, State, Table, View, build_state
 
 __all__ = [
     "PACKS",
@@ -45,15 +45,9 @@ __all__ = [
 ]
 
 _DEAL_ONLY: Final[tuple[Move, ...]] = (core_moves.DEAL,)
-_FORCED: Final[tuple[tuple[Move, ...], ...]] = tuple((play_,) for play_ in core_moves.PLAYS)
-"""``_FORCED[queen]``: the only move of a player who must play that queen on her king."""
-_OFFERED: Final[tuple[tuple[Move, ...], ...]] = tuple(
-    (DECLINE, play_) for play_ in core_moves.PLAYS
-)
-"""``_OFFERED[queen]``: decline or play the queen (``forced_queen="penalty_only"``)."""
 _KINGS_IN_PACK: Final = 4
 _KINGS: Final = play.KINGS
-_SUITS: Final = play.SUIT_MASKS
+_plays_in: Final = core_moves.plays_in
 
 
 def new_game(
@@ -228,14 +222,9 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         return _DEAL_ONLY
     if table.claiming:
         return deals.claim_moves(state)
-    due = state.due
-    if due >= 0:
-        return _OFFERED[due] if state.match.rules.forced_queen == "penalty_only" else _FORCED[due]
-    hand = state.hands[state.turn]
-    trick = state.trick
-    if trick:  # play.allowed, written out: this runs before every move of a simulation
-        hand = hand & _SUITS[trick[0]] or hand & table.duty or hand
-    return core_moves.plays_in(hand)
+    if state.due >= 0 and state.match.rules.forced_queen == "penalty_only":
+        return (DECLINE, *_plays_in(state.playable))  # decline, or play the queen called
+    return _plays_in(state.playable)
 
 
 def apply(state: State, move: Move, /, *, seat: int | None = None) -> State:
@@ -265,41 +254,30 @@ def apply(state: State, move: Move, /, *, seat: int | None = None) -> State:
         ...
         cardgames.errors.IllegalMoveError: misdeal is a recorded table event, not a player's ...
     """
-    if (
-        type(move) is Play
-        and type(state) is State
-        and not (table := state.table).closed
-        and not table.claiming
-    ):
-        # The hot path: a card played in turn, checked on bit sets (rules 22, 23). Anything
-        # that fails here goes the long way below, which says what is wrong.
+    if type(move) is Play and type(state) is State:
+        # The hot path: a card played in turn, checked on bit sets (rules 22, 23); nobody plays
+        # a card between deals or in the claims. Anything that fails here goes the long way
+        # below, which says what is wrong.
         turn = state.turn
         if seat is None or (seat == turn and type(seat) is int):
             index = move.card.index
-            due = state.due
-            hands = state.hands
-            hand = hands[turn]
-            trick = state.trick
-            if due >= 0:
-                allowed = 1 << due
-            elif trick:
-                allowed = hand & _SUITS[trick[0]] or hand & table.duty or hand
-            else:
-                allowed = hand
-            if allowed >> index & 1:
+            if state.playable >> index & 1:
+                table = state.table
                 match = state.match
                 players = match.players
-                if due < 0 and len(trick) < players - 1 and not _KINGS >> index & 1:
+                trick = state.trick
+                if state.due < 0 and len(trick) < players - 1 and not _KINGS >> index & 1:
                     # A card that neither ends the trick nor calls a queen, played in turn.
+                    hands = state.hands
                     changed = list(hands)
-                    changed[turn] = hand ^ (1 << index)
+                    changed[turn] = hands[turn] ^ (1 << index)
                     seats = (*state.seats, turn)
                     step = match.rules.step
                     following = (turn + step) % players
                     while following in seats:
                         following = (following + step) % players
                     # Positional, in the order of State's fields.
-                    return State(
+                    return build_state(
                         match,
                         table,
                         tuple(changed),
@@ -314,31 +292,19 @@ def apply(state: State, move: Move, /, *, seat: int | None = None) -> State:
                 if not after.trick and len(after.tricks) == TRICKS:
                     return closing.close(after)
                 return after
-    return _apply_checked(state, move, seat)
-
-
-def _apply_checked(state: State, move: Move, seat: int | None) -> State:
-    """Apply a move off the hot path: check whose it is, then apply it or say what is wrong."""
     if type(state) is not State:
         ABOUT.check_state(state)
-    if type(move) is Misdeal or type(move) is DealOutOfTurn:
+    if type(move) is Misdeal or type(move) is DealOutOfTurn:  # no seat's move (_record_event)
         return _record_event(state, move, seat)
     mover = arguments.check_turn(current_player(state), seat, move)
-    if type(move) is Play:
-        return _play(state, mover, move)
-    if type(move) is Deal:
-        return deals.deal(state, mover, move)
-    if type(move) is Claim:
-        return deals.claim(state, mover, move)
-    if type(move) is Pass:
-        return deals.end_claims(state, mover, move)
-    if type(move) is Decline:
-        return play.decline(state, mover, move)
-    raise errors.IllegalMoveError(
-        f"{errors.quote(move)} is not a Mariage move (use Deal, Claim, Pass, Decline or Play)",
-        move=move,
-        seat=mover,
-    )
+    handler = _HANDLERS.get(type(move))
+    if handler is None:
+        raise errors.IllegalMoveError(
+            f"{errors.quote(move)} is not a Mariage move (use Deal, Claim, Pass, Decline or Play)",
+            move=move,
+            seat=mover,
+        )
+    return handler(state, mover, move)
 
 
 def _record_event(state: State, move: Misdeal | DealOutOfTurn, seat: int | None) -> State:
@@ -378,6 +344,22 @@ def _play(before: State, seat: int, move: Play) -> State:
             seat=seat,
         )
     raise errors.IllegalMoveError(play.why_not(before, seat, move.card), move=move, seat=seat)
+
+
+Handler = Callable[[State, int, Any], State]
+"""A function that checks and makes one kind of move: ``handler(state, mover, move)``."""
+
+_HANDLERS: Final[dict[type, Handler]] = {
+    Deal: deals.deal,
+    Claim: deals.claim,
+    Pass: deals.end_claims,
+    Decline: play.decline,
+    Play: _play,
+}
+"""How :func:`apply` makes each kind of move the hot path does not take, saying what is wrong.
+
+The table events ``Misdeal`` and ``DealOutOfTurn`` are no seat's moves: :func:`_record_event`
+records them before any seat is asked for."""
 
 
 def is_over(state: State) -> bool:

@@ -36,13 +36,13 @@ from typing import Final
 
 import attrs
 
-from cardgames import cards, errors, history, tricks
+from cardgames import _frozen, cards, errors, history, tricks
 from cardgames.mariage import _checks, ledger, scoring
 from cardgames.mariage.about import ABOUT
 from cardgames.mariage.moves import Decline, Move, Play
 from cardgames.mariage.pools import JESTER, KING_OF_HEARTS, QUEEN_OF_HEARTS
 from cardgames.mariage.rules import TOP_ROYALS, Rules, TopRoyal
-from cardgames.mariage.state import State
+from cardgames.mariage.state import State, build_state
 
 __all__ = [
     "KINGS",
@@ -55,7 +55,8 @@ __all__ = [
     "ranking",
     "trick_winner",
 ]
-# The engine also calls played, decline and why_not: the moves of the play, on a State.
+# The engine also calls played, decline and why_not: the moves of the play, on a State. What
+# the seat to move may play is the state's own State.playable.
 
 _PACK: Final = ABOUT.pack
 _RANKS: Final = 13
@@ -123,7 +124,9 @@ def allowed(hand: int, led: int | None, duty: int) -> int:
     """Return the cards of ``hand`` that may be played in turn to a trick led with ``led``.
 
     Follow suit if able (K♥ and Q♥ are hearts); else play a card of ``duty`` (see
-    :func:`duty_mask`) if able; else anything (rule 22). The whole hand when leading.
+    :func:`duty_mask`) if able; else anything (rule 22). The whole hand when leading. This is
+    the rule of :attr:`State.playable <cardgames.mariage.State.playable>` for a hand in turn
+    that is no state's.
 
     Raises:
         RulesError: If ``hand`` or ``duty`` is not a bit set of cards, or ``led`` neither None
@@ -137,18 +140,17 @@ def allowed(hand: int, led: int | None, duty: int) -> int:
     """
     hand = _checks.mask(hand, "hand")
     duty = _checks.mask(duty, "duty")
-    if led is not None:
-        led = _checks.index(led, "led")
     if led is None:
         return hand
-    suit = hand & SUIT_MASKS[led]
-    if suit:
-        return suit
-    trumps = hand & duty
-    return trumps or hand
+    return _follow(hand, _checks.index(led, "led"), _FOLLOWING, must_trump=True, trumps=duty)
 
 
-SUIT_MASKS: Final = tuple(0x1FFF << (index // _RANKS * _RANKS) for index in range(52))
+_follow: Final = tricks.follow
+
+_FOLLOWING: Final = RANKINGS["Q"][cards.Suit.CLUBS]
+"""A ranking to follow by where no deal's is at hand: every ranking follows by the printed suit."""
+
+SUIT_MASKS: Final = _FOLLOWING.follows
 """By card index: the bit set of its suit, which a player must follow (rule 22)."""
 
 
@@ -341,7 +343,7 @@ def played(state: State, seat: int, index: int, move: Play) -> State:
             if hand >> queen & 1:
                 if holder not in seats:
                     # Positional, in the order of State's fields: this is the hot path.
-                    return State(
+                    return build_state(
                         match, state.table, hands, trick, seats, holder, queen, state.tricks, moves
                     )
                 break
@@ -349,7 +351,7 @@ def played(state: State, seat: int, index: int, move: Play) -> State:
     turn = ((state.seats[-1] if state.due >= 0 else seat) + step) % players
     while turn in seats:
         turn = (turn + step) % players
-    return State(match, state.table, hands, trick, seats, turn, -1, state.tricks, moves)
+    return build_state(match, state.table, hands, trick, seats, turn, -1, state.tricks, moves)
 
 
 def _finish_trick(
@@ -403,8 +405,11 @@ def _finish_trick(
         table = table.paid(chips)
     pairs = _PAIRS
     plays = tuple([pairs[who][card] for who, card in zip(seats, trick, strict=True)])
-    done = (*state.tricks, tricks.Trick(plays, winner))
-    return State(match, table, hands, (), (), winner, -1, done, moves)
+    done = (*state.tricks, _finished(plays, winner))
+    return build_state(match, table, hands, (), (), winner, -1, done, moves)
+
+
+_finished: Final = _frozen.builder(tricks.Trick)
 
 
 def _marriage_payments(
@@ -490,23 +495,23 @@ def decline(state: State, seat: int, move: Decline) -> State:
 
 
 def why_not(state: State, seat: int, card: cards.Card) -> str:
-    """Explain why ``seat`` may not play ``card`` now (rules 22 and 23)."""
-    hand = state.hands[seat]
+    """Explain why ``seat``, the seat to move, may not play ``card`` (rules 22 and 23).
+
+    The reasons are those of :attr:`State.playable <cardgames.mariage.State.playable>`: the
+    queen called out of turn, a card not held, or the cards the rule of following leaves,
+    which are then the suit led or the duty's.
+    """
     if state.due >= 0:
         queen = cards.CARDS[state.due]
         king = cards.CARDS[state.due + 1]
         if state.match.rules.forced_queen == "penalty_only":
             return f"you hold {queen}: play her on {king} at once, or decline"
         return f"you hold {queen}: you must play her on {king} at once, out of turn"
-    if not hand >> card.index & 1:
+    if not state.hands[seat] >> card.index & 1:
         return f"you do not hold {card}"
     led = cards.CARDS[state.trick[0]]
-    same = hand & SUIT_MASKS[led.index]
-    if same:
-        held = cards.format_cards(cards.cards_in(same))
-        return f"must follow suit: {led} was led and you hold {held}"
-    trumps = hand & state.table.duty
-    return (
-        f"must trump: you have no {led.suit.symbol} and hold "
-        f"{cards.format_cards(cards.cards_in(trumps))}"
-    )
+    held = state.playable
+    shown = cards.format_cards(cards.cards_in(held))
+    if held & state.table.ranking.follows[led.index]:
+        return f"must follow suit: {led} was led and you hold {shown}"
+    return f"must trump: you have no {led.suit.symbol} and hold {shown}"

@@ -12,7 +12,7 @@ from typing import Final, NamedTuple
 
 import attrs
 
-from cardgames import cards, history, matches, tricks, validators, views
+from cardgames import _frozen, cards, errors, history, matches, tricks, validators, views
 from cardgames.mariage import ledger, moves
 from cardgames.mariage.ledger import Chips, Ledger, Payment
 from cardgames.mariage.pools import POOLS
@@ -191,6 +191,37 @@ class State(matches.MatchFacts[Rules, HandScore, moves.Move]):
     """The tricks finished in this deal (or in the last one, until the next deal)."""
     history: history.History[moves.Move] | None
     """The moves of the session, the last one first (see :attr:`moves`)."""
+    playable: int = attrs.field(init=False, eq=False, repr=False)
+    """The bit set of the cards the seat to move may play now (rules 22 and 23), worked out
+    once, as the state is built (see :meth:`_playable`); derived, so it takes no part in
+    equality."""
+
+    @playable.default
+    def _playable(self) -> int:
+        """Return the cards the seat to move may play: the one statement of the rule.
+
+        :func:`~cardgames.mariage.legal_moves`, both ways through
+        :func:`~cardgames.mariage.apply` and the reasons of a refusal read it. The queen called
+        out of turn by her king is played alone; a player in turn leads any card, and follows
+        as :func:`cardgames.tricks.follow` says with the deal's ranking and, for the trumps a
+        void hand must play, the deal's duty (:func:`~cardgames.mariage.play.duty_mask`).
+        Between deals and in the claims nobody plays a card: no cards; nor in a state built
+        from what no engine builds.
+        """
+        try:
+            table = self.table
+            if table.closed or table.claiming:
+                return 0
+            due = self.due
+            if due >= 0:
+                return _BITS[due]
+            hand = self.hands[self.turn]
+            trick = self.trick
+            if not trick:
+                return hand
+            return _follow(hand, trick[0], table.ranking, must_trump=True, trumps=table.duty)
+        except (AttributeError, IndexError, KeyError, TypeError, errors.RulesError):
+            return 0
 
     @property
     def dealer(self) -> int:
@@ -254,6 +285,15 @@ class State(matches.MatchFacts[Rules, HandScore, moves.Move]):
         else:
             where = f"deal {self.hand_number}, trick {len(self.tricks) + 1}"
         return f"<mariage.State seed={self.seed} {where} balances={list(self.balances)}>"
+
+
+_follow: Final = tricks.follow
+_BITS: Final = tuple(card.mask for card in cards.CARDS)
+
+build_state: Final = _frozen.builder(State)
+"""``State(...)``, a fifth faster (see :mod:`cardgames._frozen`): the engine builds one a move."""
+build_match: Final = _frozen.builder(Match)
+"""``Match(...)``, a fifth faster: the engine builds two a deal."""
 
 
 @attrs.frozen

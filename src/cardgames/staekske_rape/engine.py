@@ -213,7 +213,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     if phase is _PLAY and contract is not None:
         turn = state.turn
         if turn != contract.declarer:  # the hot path: a defender's cards
-            return core_moves.plays_in(play.allowed(state.hands[turn], state.trick, contract))
+            return core_moves.plays_in(play.playable(state, contract, turn))
         return play.moves_for(state, contract, turn)
     if contract is None or phase is _DEAL:
         return () if state.match.winners is not None else _DEAL_ONLY
@@ -223,24 +223,6 @@ def legal_moves(state: State) -> tuple[Move, ...]:
 
 
 _DEAL_ONLY: Final[tuple[Move, ...]] = (core_moves.DEAL,)
-
-
-Handler = Callable[[State, Contract, int, Any], State]
-
-_HANDLERS: Final[dict[type, tuple[Phase, Phase | None, Handler]]] = {
-    Play: (Phase.PLAY, None, play.play),
-    Look: (Phase.AUCTION, None, auction.look),
-    Bid: (Phase.AUCTION, Phase.NANNY, auction.bid),
-    Pass: (Phase.AUCTION, None, auction.pass_),
-    Concede: (Phase.NANNY, None, auction.concede),
-    TakeStock: (Phase.STOCK, None, play.take_stock),
-    NoStock: (Phase.STOCK, None, play.no_stock),
-    Discard: (Phase.DISCARD, None, play.discard),
-    NameTrump: (Phase.TRUMP, None, play.name_trump),
-    Meld: (Phase.PLAY, None, play.meld),
-    Stoek: (Phase.PLAY, None, play.stoek),
-}
-"""For each move kind: the phase (or two) it belongs to, and the function that applies it."""
 
 
 def apply(state: State, move: Move, *, seat: int | None = None) -> State:
@@ -282,17 +264,10 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
     ):
         return play.play(state, contract, state.turn, move)  # the hot path
     mover = arguments.check_turn(current_player(state), seat, move)
-    if type(move) is Deal:
-        return _deal(state, mover, move)
-    entry = _HANDLERS.get(type(move))
-    if entry is None:
+    handler = _HANDLERS.get(type(move))
+    if handler is None:
         raise errors.IllegalMoveError(_foreign(move), move=move, seat=mover)
-    phase, other, handler = entry
-    if contract is None or (state.phase is not phase and state.phase is not other):
-        raise errors.IllegalMoveError(
-            f"{move} is not allowed now: {_expected(state)}", move=move, seat=mover
-        )
-    return handler(state, contract, mover, move)
+    return handler(state, mover, move)
 
 
 def _foreign(move: object) -> str:
@@ -322,6 +297,30 @@ def _expected(state: State) -> str:
         Phase.TRUMP: f"seat {seat}, the declarer, names trumps",
         Phase.PLAY: f"the cards are being played, and seat {seat} is to move",
     }[state.phase]
+
+
+Handler = Callable[[State, int, Any], State]
+"""A function that checks and makes one kind of move: ``handler(state, mover, move)``."""
+
+Made = Callable[[State, Contract, int, Any], State]
+"""How a move of the hand's phases is made, given the hand's contract."""
+
+
+def _in(phases: tuple[Phase, ...], made: Made) -> Handler:
+    """Return the handler of a kind of move made in ``phases`` only, by ``made``.
+
+    In any other phase the move is refused with what the state waits for.
+    """
+
+    def handler(state: State, mover: int, move: Any) -> State:  # noqa: ANN401  # any move
+        contract = state.contract
+        if contract is None or state.phase not in phases:
+            raise errors.IllegalMoveError(
+                f"{move} is not allowed now: {_expected(state)}", move=move, seat=mover
+            )
+        return made(state, contract, mover, move)
+
+    return handler
 
 
 def _receivers(dealer: int, players: int) -> tuple[int, ...]:
@@ -374,6 +373,24 @@ def _deal(before: State, dealer: int, move: Deal) -> State:
         (),
         history.History(move, before.history),
     )
+
+
+_HANDLERS: Final[dict[type, Handler]] = {
+    Deal: _deal,
+    Look: _in((Phase.AUCTION,), auction.look),
+    Bid: _in((Phase.AUCTION, Phase.NANNY), auction.bid),
+    Pass: _in((Phase.AUCTION,), auction.pass_),
+    Concede: _in((Phase.NANNY,), auction.concede),
+    TakeStock: _in((Phase.STOCK,), play.take_stock),
+    NoStock: _in((Phase.STOCK,), play.no_stock),
+    Discard: _in((Phase.DISCARD,), play.discard),
+    NameTrump: _in((Phase.TRUMP,), play.name_trump),
+    Meld: _in((Phase.PLAY,), play.meld),
+    Stoek: _in((Phase.PLAY,), play.stoek),
+    Play: _in((Phase.PLAY,), play.play),
+}
+"""How :func:`apply` makes each kind of move the hot path does not take, saying what is wrong:
+a move of the hand is refused outside the phases it belongs to."""
 
 
 def is_over(state: State) -> bool:

@@ -102,21 +102,20 @@ _PLAYS: Final = tuple(tuple((seat, card) for card in cards.CARDS) for seat in ra
 """``_PLAYS[seat][index]``: the ``(seat, card)`` pair of a trick, made once."""
 
 
-Following = tuple[tuple[int, int, int, int], ...]
-"""What may be played to a trick, by the index of the card led: the led suit's cards, the trumps,
-the trump jack's bit where it need not be played (else -1), and the trumps a lenient rule adds."""
+Following = tuple[tricks.Ranking, tuple[tuple[int, int], ...]]
+"""How players follow under a trump and the rules: the trump's ranking, which
+:func:`cardgames.tricks.follow` reads, and by the index of the card led the exceptions to it:
+the trump jack's bit where it need not be played (else -1), and the trumps a lenient rule adds
+(else 0)."""
 
 
 def _following(trump: cards.Suit, *, exempt: bool, lenient: bool) -> Following:
-    """Return the table of what may be played to each led card (see :func:`following`)."""
+    """Return the table of how players follow each led card (see :func:`following`)."""
     ranking = RANKINGS[trump]
-    trumps = ranking.trump_mask
-    return tuple(
+    return ranking, tuple(
         (
-            ranking.suit_masks[suit] if suit >= 0 else 0,
-            trumps,
             JACKS[trump] if suit == trump or exempt else -1,
-            trumps if lenient and suit != trump else 0,
+            ranking.trump_mask if lenient and suit != trump else 0,
         )
         for suit in ranking.suit_of
     )
@@ -153,16 +152,38 @@ def trick_plays(state: State, trick: tuple[int, ...]) -> tuple[tuple[int, cards.
 def allowed(hand: int, trick: tuple[int, ...], contract: Contract) -> int:
     """Return the bit set of the cards of ``hand`` that may be played to ``trick`` now.
 
-    Once trumps are named (rules 26-28; see :func:`following`); Stoek announced during the
-    play is not taken into account here.
+    Once trumps are named (rules 26-28; see :func:`following`): any card leads; to a led card,
+    :func:`cardgames.tricks.follow` with the trump's ranking, a void hand trumping if it can;
+    but a hand whose only card that rule leaves is the exempt trump jack plays anything, and
+    a lenient rule lets a hand that follows suit trump instead. Stoek announced during the
+    play is not taken into account here (:func:`playable` takes it).
     """
     if not trick:
         return hand
-    suit, trumps, jack, lenient = _FOLLOWINGS[contract.following][trick[0]]
-    result = hand & suit or hand & trumps or hand
+    led = trick[0]
+    ranking, exceptions = _FOLLOWINGS[contract.following]
+    jack, lenient = exceptions[led]
+    result = _follow(hand, led, ranking, must_trump=True)
     if result == jack and result != hand:
         return hand
     return result | hand & lenient
+
+
+def playable(state: State, contract: Contract, seat: int) -> int:
+    """Return the bit set of the cards ``seat``, the seat to move, may play now (rules 23-28).
+
+    The one statement of it: :func:`~cardgames.staekske_rape.legal_moves`, :func:`play` (the
+    hot path of :func:`~cardgames.staekske_rape.apply`) and the messages of
+    :func:`_why_not_play` read it. What :func:`allowed` allows; after Stoek announced during
+    the play, of that only the trump K and Q.
+    """
+    can = allowed(state.hands[seat], state.trick, contract)
+    if contract.stoek_pending and contract.trump is not None:
+        return can & _STOEKS[contract.trump]
+    return can
+
+
+_follow: Final = tricks.follow
 
 
 def ruled_out(card: int, trick: tuple[int, ...], table: int) -> int:
@@ -187,7 +208,10 @@ def ruled_out(card: int, trick: tuple[int, ...], table: int) -> int:
     """
     if not trick:
         return 0
-    suit, trumps, jack, lenient = _FOLLOWINGS[table][trick[0]]
+    led = trick[0]
+    ranking, exceptions = _FOLLOWINGS[table]
+    jack, lenient = exceptions[led]
+    suit, trumps = ranking.follows[led], ranking.trump_mask
     bit = 1 << card
     if bit & suit or bit & lenient:
         return 0
@@ -201,8 +225,8 @@ def _before_lead(state: State) -> bool:
     return not state.tricks and not state.trick
 
 
-def _may_stoek(state: State, contract: Contract, seat: int, playable: int) -> bool:
-    """Return whether ``seat``, who may play ``playable``, may announce Stoek now (rule 23)."""
+def _may_stoek(state: State, contract: Contract, seat: int, can: int) -> bool:
+    """Return whether ``seat``, who may play the cards ``can``, may announce Stoek (rule 23)."""
     if contract.stoek or seat != contract.declarer or contract.trump is None:
         return False
     pair = _STOEKS[contract.trump]
@@ -210,7 +234,7 @@ def _may_stoek(state: State, contract: Contract, seat: int, playable: int) -> bo
         return False
     if contract.used & pair and not state.rules.melds_may_share_cards:
         return False
-    return _before_lead(state) or bool(playable & pair)
+    return _before_lead(state) or bool(can & pair)
 
 
 def _open_melds(state: State, contract: Contract, seat: int) -> list[Meld]:
@@ -256,11 +280,9 @@ def moves_for(state: State, contract: Contract, seat: int) -> tuple[Move, ...]:
     """Return the legal moves of ``seat`` from the stock phase to the last trick."""
     phase = state.phase
     if phase is _PLAY:
-        can = allowed(state.hands[seat], state.trick, contract)
-        if seat != contract.declarer:
+        can = playable(state, contract, seat)
+        if seat != contract.declarer or contract.stoek_pending:
             return core_moves.plays_in(can)
-        if contract.stoek_pending and contract.trump is not None:
-            return core_moves.plays_in(can & _STOEKS[contract.trump])
         found: list[Move] = [*_open_melds(state, contract, seat)]
         if _may_stoek(state, contract, seat, can):
             found.append(STOEK)
@@ -374,8 +396,7 @@ def _why_not_stoek(state: State, contract: Contract, seat: int) -> str:
 def stoek(before: State, contract: Contract, seat: int, move: Stoek) -> State:
     """Announce Stoek (rule 23): before the first lead, or just before playing the K or Q."""
     trump = contract.trump
-    playable = allowed(before.hands[seat], before.trick, contract)
-    if trump is None or not _may_stoek(before, contract, seat, playable):
+    if trump is None or not _may_stoek(before, contract, seat, playable(before, contract, seat)):
         raise errors.IllegalMoveError(_why_not_stoek(before, contract, seat), move=move, seat=seat)
     after = attrs.evolve(
         contract,
@@ -399,7 +420,11 @@ def stoek(before: State, contract: Contract, seat: int, move: Stoek) -> State:
 
 
 def _why_not_play(state: State, contract: Contract, seat: int, card: cards.Card) -> str:
-    """Explain why ``seat`` may not play ``card`` now."""
+    """Explain why ``seat`` may not play ``card`` now: the reasons are :func:`playable`'s.
+
+    A card not held; Stoek's K or Q due; or the cards :func:`allowed` leaves, which are then
+    the suit led (with the trumps a lenient rule adds) or the trumps.
+    """
     hand = state.hands[seat]
     if not hand >> card.index & 1:
         return f"you do not hold {card}"
@@ -410,36 +435,33 @@ def _why_not_play(state: State, contract: Contract, seat: int, card: cards.Card)
         pair = cards.format_cards(cards.cards_in(_STOEKS[trump]))
         return f"you announced Stoek: now play {' or '.join(pair.split())}"
     led = cards.CARDS[state.trick[0]]
-    same = hand & RANKINGS[trump].suit_masks[led.suit]
+    can = allowed(hand, state.trick, contract)
+    ranking, exceptions = _FOLLOWINGS[contract.following]
+    same = can & ranking.follows[led.index]
     if same:
         held = cards.format_cards(cards.cards_in(same))
         if led.suit == trump:
             return f"must follow trumps: {led} was led and you hold {held}"
-        if state.rules.follow_mode == "lenient":
+        if exceptions[led.index][1]:  # the trumps a lenient rule adds
             return f"must follow suit or trump: {led} was led and you hold {held}"
         return f"must follow suit: {led} was led and you hold {held}"
-    held = cards.format_cards(cards.cards_in(hand & RANKINGS[trump].trump_mask))
+    held = cards.format_cards(cards.cards_in(can))
     return f"must trump: {led} was led, you hold no {led.suit} and hold trumps {held}"
 
 
 def play(before: State, contract: Contract, seat: int, move: core_moves.Play) -> State:
     """Play a card to the trick; finish the trick and the hand when they are complete."""
     index = move.card.index
-    hand = before.hands[seat]
-    trick = before.trick
-    can = allowed(hand, trick, contract)
     trump = contract.trump
-    if contract.stoek_pending and trump is not None:
-        can &= _STOEKS[trump]
-    if trump is None or not can >> index & 1:
+    if trump is None or not playable(before, contract, seat) >> index & 1:
         raise errors.IllegalMoveError(
             _why_not_play(before, contract, seat, move.card), move=move, seat=seat
         )
     if contract.stoek_pending:
         contract = attrs.evolve(contract, stoek_pending=False)
     hands = list(before.hands)
-    hands[seat] = hand ^ 1 << index
-    trick = (*trick, index)
+    hands[seat] ^= 1 << index
+    trick = (*before.trick, index)
     leader = before.leader
     done = before.tricks
     seats = _ORDERS[len(hands)][contract.dealer][leader]
