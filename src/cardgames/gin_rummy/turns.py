@@ -15,7 +15,7 @@ from typing import Final
 
 import attrs
 
-from cardgames import cards, dealing, errors, history
+from cardgames import _frozen, cards, dealing, errors, history
 from cardgames.gin_rummy import melds, scoresheet, scoring
 from cardgames.gin_rummy.moves import BigGin, Deal, Discard, Draw, Knock, LayOut, Move, Pass, Source
 from cardgames.gin_rummy.rules import HAND_SIZE, Rules
@@ -26,6 +26,7 @@ from cardgames.gin_rummy.state import (  # the phases' aliases: see state.py
     UPCARD,
     VOID_STOCK,
     Hand,
+    Match,
     Phase,
     Showdown,
     State,
@@ -49,6 +50,8 @@ __all__ = [
 ]
 
 PACK: Final = cards.pack(52)
+
+_evolve_match: Final = _frozen.evolver(Match)
 
 BIG_GIN_BIT: Final = 1 << 52
 """In :attr:`State.knocks`: the player may go big gin."""
@@ -111,7 +114,7 @@ def deal(before: State, dealer: int, move: Deal) -> State:
     hand = Hand(dealer, deck, upcard, limit, scoring.doubles(cards.CARDS[upcard], rules))
     hands = (second, first) if dealer == 0 else (first, second)
     return State(
-        attrs.evolve(match, hand_number=number),
+        _evolve_match(match, hand_number=number),
         _OFFER,
         1 - dealer,
         hand,

@@ -55,6 +55,7 @@ POINTS: Final = tuple(_CARD_POINT_VALUES.get(card.rank, 0) for card in cards.CAR
 
 
 _trick: Final = _frozen.builder(tricks.Trick)
+_evolve_match: Final = _frozen.evolver(game.Match)
 _hand: Final = _frozen.builder(HandScore)
 _SEATS: Final = tuple(range(PLAYERS))
 
@@ -287,7 +288,7 @@ def _deal(before: State, dealer: int, move: core_moves.Deal) -> State:
             mask |= 1 << order[place].index
         hands[(dealer + offset) % PLAYERS] = mask
     return State(
-        match=attrs.evolve(match, hand_number=number),
+        match=_evolve_match(match, hand_number=number),
         hands=tuple(hands),
         leader=(dealer + 1) % PLAYERS,
         trick=(),
@@ -471,7 +472,7 @@ def _finish_hand(played: State) -> State:
     losers = _match_losers(match.rules, totals, scores)
     winners = None if losers is None else tuple([s for s in _SEATS if s not in losers])
     return State(
-        match=attrs.evolve(
+        match=_evolve_match(
             match, totals=totals, hand_scores=scores, winners=winners, losers=losers
         ),
         hands=played.hands,
