@@ -30,6 +30,7 @@ from cardgames.gin_rummy.state import (  # the phases' aliases: see state.py
     Phase,
     Showdown,
     State,
+    build_state,
 )
 
 __all__ = [
@@ -113,7 +114,7 @@ def deal(before: State, dealer: int, move: Deal) -> State:
     limit = scoring.knock_limit(cards.CARDS[upcard], rules)
     hand = Hand(dealer, deck, upcard, limit, scoring.doubles(cards.CARDS[upcard], rules))
     hands = (second, first) if dealer == 0 else (first, second)
-    return State(
+    return build_state(
         _evolve_match(match, hand_number=number),
         _OFFER,
         1 - dealer,
@@ -199,7 +200,7 @@ def _drew_stock(before: State, seat: int, move: Draw) -> State:
         raise RuntimeError("a draw before the first deal")
     held = before.hands[seat] | 1 << hand.deck[before.drawn]
     hands = (held, before.hands[1]) if seat == 0 else (before.hands[0], held)
-    return State(
+    return build_state(
         before.match,
         _DISCARD,
         seat,
@@ -230,7 +231,7 @@ def _drew_pile(before: State, seat: int, move: Draw) -> State:
     picked = (picked[0] | bit, picked[1]) if seat == 0 else (picked[0], picked[1] | bit)
     rules = before.match.rules
     barred = -1 if rules.may_discard_card_just_taken_from_pile else card
-    return State(
+    return build_state(
         before.match,
         _DISCARD,
         seat,
@@ -294,7 +295,7 @@ def _discarded(before: State, seat: int, move: Discard, index: int) -> State:
     hands = _without(before.hands, seat, 1 << index)
     if before.drawn == _VOID_AT:
         return scoresheet.close_void(before, hands, pile, move)
-    return State(
+    return build_state(
         before.match,
         _DRAW,
         1 - seat,
