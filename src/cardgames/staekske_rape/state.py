@@ -337,20 +337,20 @@ class State(game.MatchFacts[Rules, HandScore, moves.Move]):
     tricks: tuple[tricks.Trick, ...]
     history: history.History[moves.Move] | None
     playable: int = attrs.field(init=False, eq=False, repr=False)
-    """The bit set of the cards the seat to move may play now (rules 23 and 25-28), worked out
-    once, as the state is built (see :meth:`_playable`); derived, so it takes no part in
-    equality."""
+    """The bit set of the cards the seat to move may play now (rules 23 and 25-28).
+
+    The one statement of the rule: what ``staekske_rape.play.allowed`` allows
+    the hand in turn (:func:`cardgames.tricks.follow` and the trump jack's and the lenient
+    rule's exceptions); after Stoek announced during the play, of that only the trump K and Q.
+    No card outside the play, nor in a state built from what no engine builds. It is worked
+    out once, as the state is built, and :func:`~cardgames.staekske_rape.legal_moves`, both
+    ways through :func:`~cardgames.staekske_rape.apply` and the reasons of a refusal read it;
+    derived from the other fields, it takes no part in equality.
+    """
 
     @playable.default
     def _playable(self) -> int:
-        """Return the cards the seat to move may play: the one statement of the rule.
-
-        :func:`~cardgames.staekske_rape.legal_moves`, both ways through
-        :func:`~cardgames.staekske_rape.apply` and the reasons of a refusal read it. What
-        :func:`allowed` allows the hand in turn; after Stoek announced during the play, of that
-        only the trump K and Q. No card outside the play, nor in a state built from what no
-        engine builds.
-        """
+        """Return the cards the seat to move may play (see :attr:`playable`)."""
         try:
             contract = self.contract
             if self.phase is not _PLAY or contract is None:
