@@ -3,7 +3,9 @@
 After the auction the declarer takes the stock and discards four cards, or plays without it
 (rules 17-19); names trumps (rule 20); may declare melds and Stoek before his first lead
 (rules 21-24; Stoek also just before playing the trump K or Q); and leads. Players follow
-suit, else trump, else play anything, with the trump-jack exemption (rules 25-30).
+suit, else trump, else play anything, with the trump-jack exemption (rules 25-30): that rule,
+:func:`allowed` and its tables, lives with the state, which works out from it what the seat to
+move may play as it is built (``State.playable``); this module re-exports it.
 """
 
 from __future__ import annotations
