@@ -109,3 +109,25 @@ class Plain:
 def test_a_class_whose_init_does_more_than_store_is_refused(kind: type) -> None:
     with pytest.raises(TypeError, match=r"^builder"):
         _frozen.builder(kind)
+
+
+def test_an_evolver_copies_as_attrs_evolve_does() -> None:
+    change = _frozen.evolver(Summed)
+    before = Summed(1, 2)
+    after = change(before, second=5)
+    assert after == attrs.evolve(before, second=5) == Summed(1, 5)
+    assert after.total == 6  # worked out again
+    assert change(before) == before
+    with pytest.raises(TypeError):
+        change(before, total=3)  # not an argument of Summed
+    with pytest.raises(TypeError):
+        change(before, third=3)
+
+
+@pytest.mark.parametrize("name", sorted(cardgames.GAMES))
+def test_an_evolver_of_a_state_and_its_match_is_attrs_evolve(name: str) -> None:
+    for state in playing.random_states(name, 9, hands=1):
+        kind, match = type(state), state.match
+        assert _frozen.evolver(kind)(state, history=None) == attrs.evolve(state, history=None)
+        again = _frozen.evolver(type(match))(match, hand_number=match.hand_number + 1)
+        assert again == attrs.evolve(match, hand_number=match.hand_number + 1)

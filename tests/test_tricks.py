@@ -335,3 +335,10 @@ def test_follow_refuses_what_it_cannot_read(
 def test_best_refuses_what_it_cannot_read(played: object, ranking: object) -> None:
     with pytest.raises(errors.RulesError, match=r"^best needs the card indices of a trick"):
         tricks.best(played, ranking)  # type: ignore[arg-type]  # wrong values on purpose
+
+
+def test_a_ranking_of_tables_build_never_makes_follows_nothing() -> None:
+    odd = tricks.Ranking(None, None, None, 0, ())  # type: ignore[arg-type]  # junk, on purpose
+    assert odd.follows == ()
+    with pytest.raises(errors.RulesError, match=r"^follow needs"):
+        tricks.follow(0, 5, odd)

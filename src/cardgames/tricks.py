@@ -75,8 +75,14 @@ class Ranking:
 
     @follows.default
     def _follows(self) -> tuple[int, ...]:
-        """Return the bit set of each card's following suit, by card index."""
-        return tuple(self.suit_masks[suit] if suit >= 0 else 0 for suit in self.suit_of)
+        """Return the bit set of each card's following suit, by card index.
+
+        Empty for tables :meth:`build` never makes, which :func:`follow` then refuses to read.
+        """
+        try:
+            return tuple(self.suit_masks[suit] if suit >= 0 else 0 for suit in self.suit_of)
+        except (IndexError, KeyError, TypeError):
+            return ()
 
     @classmethod
     def build(

@@ -7,7 +7,7 @@ from typing import Final
 
 import attrs
 
-from cardgames import cards, history, matches, validators, views
+from cardgames import _frozen, cards, history, matches, validators, views
 from cardgames.gin_rummy import melds, moves, scoring
 from cardgames.gin_rummy.hollywood import HollywoodSheet
 from cardgames.gin_rummy.rules import Rules
@@ -259,6 +259,9 @@ more on its hot paths), so this guard fails at import if the fields ever change.
 
 if tuple(field.name for field in attrs.fields(State)) != FIELDS:  # pragma: no cover
     raise ImportError("gin_rummy.State's fields changed: update FIELDS and the engine")
+
+build_state: Final = _frozen.builder(State)
+"""``State(...)``, a fifth faster (see :mod:`cardgames._frozen`): the engine builds one a move."""
 
 
 @attrs.frozen

@@ -15,7 +15,7 @@ from typing import Final
 
 import attrs
 
-from cardgames import cards, dealing, errors, history
+from cardgames import _frozen, cards, dealing, errors, history
 from cardgames.gin_rummy import melds, scoresheet, scoring
 from cardgames.gin_rummy.about import ABOUT
 from cardgames.gin_rummy.moves import BigGin, Deal, Discard, Draw, Knock, LayOut, Move, Pass, Source
@@ -27,9 +27,11 @@ from cardgames.gin_rummy.state import (  # the phases' aliases: see state.py
     UPCARD,
     VOID_STOCK,
     Hand,
+    Match,
     Phase,
     Showdown,
     State,
+    build_state,
 )
 
 __all__ = [
@@ -48,6 +50,8 @@ __all__ = [
     "pass_",
     "showdown_of",
 ]
+
+_evolve_match: Final = _frozen.evolver(Match)
 
 BIG_GIN_BIT: Final = 1 << 52
 """In :attr:`State.knocks`: the player may go big gin."""
@@ -109,8 +113,8 @@ def deal(before: State, dealer: int, move: Deal) -> State:
     limit = scoring.knock_limit(cards.CARDS[upcard], rules)
     hand = Hand(dealer, deck, upcard, limit, scoring.doubles(cards.CARDS[upcard], rules))
     hands = (second, first) if dealer == 0 else (first, second)
-    return State(
-        attrs.evolve(match, hand_number=number),
+    return build_state(
+        _evolve_match(match, hand_number=number),
         _OFFER,
         1 - dealer,
         hand,
@@ -195,7 +199,7 @@ def _drew_stock(before: State, seat: int, move: Draw) -> State:
         raise RuntimeError("a draw before the first deal")
     held = before.hands[seat] | 1 << hand.deck[before.drawn]
     hands = (held, before.hands[1]) if seat == 0 else (before.hands[0], held)
-    return State(
+    return build_state(
         before.match,
         _DISCARD,
         seat,
@@ -226,7 +230,7 @@ def _drew_pile(before: State, seat: int, move: Draw) -> State:
     picked = (picked[0] | bit, picked[1]) if seat == 0 else (picked[0], picked[1] | bit)
     rules = before.match.rules
     barred = -1 if rules.may_discard_card_just_taken_from_pile else card
-    return State(
+    return build_state(
         before.match,
         _DISCARD,
         seat,
@@ -290,7 +294,7 @@ def _discarded(before: State, seat: int, move: Discard, index: int) -> State:
     hands = _without(before.hands, seat, 1 << index)
     if before.drawn == _VOID_AT:
         return scoresheet.close_void(before, hands, pile, move)
-    return State(
+    return build_state(
         before.match,
         _DRAW,
         1 - seat,

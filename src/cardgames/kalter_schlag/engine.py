@@ -56,6 +56,7 @@ POINTS: Final = tuple(_CARD_POINT_VALUES.get(card.rank, 0) for card in cards.CAR
 
 
 _trick: Final = _frozen.builder(tricks.Trick)
+_evolve_match: Final = _frozen.evolver(matches.Match)
 _hand: Final = _frozen.builder(HandScore)
 _SEATS: Final = tuple(range(PLAYERS))
 
@@ -276,7 +277,7 @@ def _deal(before: State, dealer: int, move: core_moves.Deal) -> State:
             mask |= 1 << order[place].index
         hands[(dealer + offset) % PLAYERS] = mask
     return State(
-        match=attrs.evolve(match, hand_number=number),
+        match=_evolve_match(match, hand_number=number),
         hands=tuple(hands),
         leader=(dealer + 1) % PLAYERS,
         trick=(),
@@ -460,7 +461,7 @@ def _finish_hand(played: State) -> State:
     losers = _match_losers(match.rules, totals, scores)
     winners = None if losers is None else tuple([s for s in _SEATS if s not in losers])
     return State(
-        match=attrs.evolve(
+        match=_evolve_match(
             match, totals=totals, hand_scores=scores, winners=winners, losers=losers
         ),
         hands=played.hands,

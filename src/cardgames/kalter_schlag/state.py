@@ -135,19 +135,20 @@ class State(matches.MatchFacts[Rules, HandScore, moves.Move]):
     history: history.History[moves.Move] | None
     """The moves of the match, the last one first (see :attr:`moves`)."""
     playable: int = attrs.field(init=False, eq=False, repr=False)
-    """The bit set of the cards the seat to move may play now (rule 11), worked out once, as
-    the state is built (see :meth:`_playable`); derived, so it takes no part in equality."""
+    """The bit set of the cards the seat to move may play now (rule 11).
+
+    The one statement of the rule: any card leads; to a led card, a card of its suit if the
+    hand holds one, the jacks being a suit of their own (:func:`cardgames.tricks.follow`);
+    else any card. No card between hands, when nobody holds any, nor in a state built from
+    what no engine builds. It is worked out once, as the state is built, and
+    :func:`~cardgames.kalter_schlag.legal_moves`, both ways through
+    :func:`~cardgames.kalter_schlag.apply` and the reasons of a refusal read it; derived
+    from the other fields, it takes no part in equality.
+    """
 
     @playable.default
     def _playable(self) -> int:
-        """Return the cards the seat to move may play: the one statement of the rule.
-
-        :func:`~cardgames.kalter_schlag.legal_moves`, both ways through
-        :func:`~cardgames.kalter_schlag.apply` and the reasons of a refusal read it. Any card
-        leads; to a led card, a card of its suit if the hand holds one, the jacks being a suit
-        of their own (:func:`cardgames.tricks.follow`); else any card. No card between hands,
-        when nobody holds any, nor in a state built from what no engine builds.
-        """
+        """Return the cards the seat to move may play (see :attr:`playable`)."""
         try:
             trick = self.trick
             hand = self.hands[(self.leader + len(trick)) % PLAYERS]

@@ -192,22 +192,21 @@ class State(matches.MatchFacts[Rules, HandScore, moves.Move]):
     history: history.History[moves.Move] | None
     """The moves of the session, the last one first (see :attr:`moves`)."""
     playable: int = attrs.field(init=False, eq=False, repr=False)
-    """The bit set of the cards the seat to move may play now (rules 22 and 23), worked out
-    once, as the state is built (see :meth:`_playable`); derived, so it takes no part in
-    equality."""
+    """The bit set of the cards the seat to move may play now (rules 22 and 23).
+
+    The one statement of the rule: the queen called out of turn by her king is played alone;
+    a player in turn leads any card, and follows as :func:`cardgames.tricks.follow` says with
+    the deal's ranking and, for the trumps a void hand must play, the deal's duty
+    (:func:`~cardgames.mariage.play.duty_mask`). No card between deals or in the claims, nor
+    in a state built from what no engine builds. It is worked out once, as the state is built,
+    and :func:`~cardgames.mariage.legal_moves`, both ways through
+    :func:`~cardgames.mariage.apply` and the reasons of a refusal read it; derived from the
+    other fields, it takes no part in equality.
+    """
 
     @playable.default
     def _playable(self) -> int:
-        """Return the cards the seat to move may play: the one statement of the rule.
-
-        :func:`~cardgames.mariage.legal_moves`, both ways through
-        :func:`~cardgames.mariage.apply` and the reasons of a refusal read it. The queen called
-        out of turn by her king is played alone; a player in turn leads any card, and follows
-        as :func:`cardgames.tricks.follow` says with the deal's ranking and, for the trumps a
-        void hand must play, the deal's duty (:func:`~cardgames.mariage.play.duty_mask`).
-        Between deals and in the claims nobody plays a card: no cards; nor in a state built
-        from what no engine builds.
-        """
+        """Return the cards the seat to move may play (see :attr:`playable`)."""
         try:
             table = self.table
             if table.closed or table.claiming:

@@ -18,7 +18,7 @@ from cardgames.staekske_rape import melds, scoresheet
 from cardgames.staekske_rape.about import ABOUT
 from cardgames.staekske_rape.moves import CONCEDE, LOOK, PASS, Bid, Concede, Look, Move, Pass
 from cardgames.staekske_rape.rules import LONG_SEQUENCE_LIMIT, Rules
-from cardgames.staekske_rape.state import Call, Contract, Phase, State, before_play
+from cardgames.staekske_rape.state import Call, Contract, Phase, State, before_play, build_contract
 
 __all__ = ["BLIND_BID", "NANNY_BID", "OPENING_BID", "max_bid", "moves_for", "next_seat"]
 
@@ -152,7 +152,7 @@ def _called(
     declarer: int | None = None,
 ) -> Contract:
     """Return the contract after an auction move (faster than ``attrs.evolve``)."""
-    return Contract(
+    return build_contract(
         contract.dealer,
         contract.stock,
         looked,

@@ -6,9 +6,7 @@ import typing
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final
 
-import attrs
-
-from cardgames import arguments, cards, dealing, errors, history, matches, tricks
+from cardgames import _frozen, arguments, cards, dealing, errors, history, matches, tricks
 from cardgames import moves as core_moves
 from cardgames.staekske_rape import auction, melds, play, scoresheet, scoring
 from cardgames.staekske_rape.about import ABOUT
@@ -61,6 +59,8 @@ __all__ = [
 
 PACK: Final = play.PACK
 """The 32-card pack, in card order."""
+
+_evolve_match: Final = _frozen.evolver(matches.Match)
 
 
 def draw_first_dealer(seed: int, *, players: int = 4) -> tuple[int, tuple[cards.Card, ...]]:
@@ -213,7 +213,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     if phase is _PLAY and contract is not None:
         turn = state.turn
         if turn != contract.declarer:  # the hot path: a defender's cards
-            return core_moves.plays_in(play.playable(state, contract, turn))
+            return core_moves.plays_in(state.playable)
         return play.moves_for(state, contract, turn)
     if contract is None or phase is _DEAL:
         return () if state.match.winners is not None else _DEAL_ONLY
@@ -363,7 +363,7 @@ def _deal(before: State, dealer: int, move: Deal) -> State:
     match = before.match
     # Positional, in the order of state.FIELDS.
     return State(
-        attrs.evolve(match, hand_number=number),
+        _evolve_match(match, hand_number=number),
         Phase.AUCTION,
         nanny,
         contract,

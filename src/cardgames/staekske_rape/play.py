@@ -3,7 +3,9 @@
 After the auction the declarer takes the stock and discards four cards, or plays without it
 (rules 17-19); names trumps (rule 20); may declare melds and Stoek before his first lead
 (rules 21-24; Stoek also just before playing the trump K or Q); and leads. Players follow
-suit, else trump, else play anything, with the trump-jack exemption (rules 25-30).
+suit, else trump, else play anything, with the trump-jack exemption (rules 25-30): that rule,
+:func:`allowed` and its tables, lives with the state, which works out from it what the seat to
+move may play as it is built (``State.playable``); this module re-exports it.
 """
 
 from __future__ import annotations
@@ -12,12 +14,9 @@ import functools
 from itertools import combinations
 from typing import Final
 
-import attrs
-
 from cardgames import cards, errors, history, tricks
 from cardgames import moves as core_moves
 from cardgames.staekske_rape import melds, scoresheet
-from cardgames.staekske_rape.about import ABOUT
 from cardgames.staekske_rape.moves import (
     NO_STOCK,
     STOEK,
@@ -30,54 +29,27 @@ from cardgames.staekske_rape.moves import (
     Stoek,
     TakeStock,
 )
-from cardgames.staekske_rape.rules import Rules
 from cardgames.staekske_rape.state import (  # _PLAY: the phase's alias, see state.py
     _PLAY,
+    JACKS,
+    PACK,
+    RANKINGS,
     TRICKS,
     Contract,
     Phase,
     State,
+    allowed,
     before_play,
+    build_state,
+    evolve_contract,
+    following,
+    ruled_out,
 )
 
 __all__ = ["JACKS", "PACK", "RANKINGS", "allowed", "following", "moves_for", "ruled_out"]
 
-PACK: Final = ABOUT.pack
-"""The 32-card pack, in card order."""
-
 STOCK_SIZE: Final = 4
 """Cards in the stock, and cards the declarer discards after taking it."""
-
-_TRUMP_ORDER: Final = (
-    cards.Rank.SEVEN,
-    cards.Rank.EIGHT,
-    cards.Rank.TEN,
-    cards.Rank.QUEEN,
-    cards.Rank.KING,
-    cards.Rank.ACE,
-    cards.Rank.NINE,
-    cards.Rank.JACK,
-)
-"""Trumps from low to high: J 9 A K Q 10 8 7 read backwards (rule 4)."""
-
-
-def _ranking(trump: cards.Suit) -> tricks.Ranking:
-    """Build the ranking for a trump suit: trumps J 9 A K Q 10 8 7, plain suits A K Q J … 7."""
-    return tricks.Ranking.build(
-        PACK,
-        suit_of=lambda card: int(card.suit),
-        strength=lambda card: (
-            _TRUMP_ORDER.index(card.rank) + 1 if card.suit == trump else int(card.rank) - 6
-        ),
-        trump=int(trump),
-    )
-
-
-RANKINGS: Final = tuple(_ranking(trump) for trump in cards.Suit)
-"""The ranking of each trump suit, ``RANKINGS[trump]``."""
-
-JACKS: Final = tuple(cards.Card(cards.Rank.JACK, trump).mask for trump in cards.Suit)
-"""The bit of each suit's jack, ``JACKS[trump]``."""
 
 _STOEKS: Final = tuple(melds.stoek_mask(trump) for trump in cards.Suit)
 _NAME_TRUMPS: Final = tuple(NameTrump(suit) for suit in cards.Suit)
@@ -102,122 +74,12 @@ _PLAYS: Final = tuple(tuple((seat, card) for card in cards.CARDS) for seat in ra
 """``_PLAYS[seat][index]``: the ``(seat, card)`` pair of a trick, made once."""
 
 
-Following = tuple[tricks.Ranking, tuple[tuple[int, int], ...]]
-"""How players follow under a trump and the rules: the trump's ranking, which
-:func:`cardgames.tricks.follow` reads, and by the index of the card led the exceptions to it:
-the trump jack's bit where it need not be played (else -1), and the trumps a lenient rule adds
-(else 0)."""
-
-
-def _following(trump: cards.Suit, *, exempt: bool, lenient: bool) -> Following:
-    """Return the table of how players follow each led card (see :func:`following`)."""
-    ranking = RANKINGS[trump]
-    return ranking, tuple(
-        (
-            JACKS[trump] if suit == trump or exempt else -1,
-            ranking.trump_mask if lenient and suit != trump else 0,
-        )
-        for suit in ranking.suit_of
-    )
-
-
-_FOLLOWINGS: Final = tuple(
-    _following(trump, exempt=exempt, lenient=lenient)
-    for trump in cards.Suit
-    for exempt in (False, True)
-    for lenient in (False, True)
-)
-"""Every table of :func:`_following`, at the place :func:`following` numbers."""
-
-
-def following(trump: cards.Suit, rules: Rules) -> int:
-    """Return the number of the table of what may be played, under a trump and the rules.
-
-    Rules 26-28: follow suit; void, trump; else anything. The trump jack never has to be
-    played: a player whose only trump it is need not follow trumps with it (nor, with
-    ``jack_exempt_on_plain_lead``, trump with it). With ``follow_mode="lenient"`` a player may
-    trump a plain lead even when he can follow suit. :func:`allowed` reads the table.
-    """
-    return 4 * trump + 2 * rules.jack_exempt_on_plain_lead + (rules.follow_mode == "lenient")
-
-
 def trick_plays(state: State, trick: tuple[int, ...]) -> tuple[tuple[int, cards.Card], ...]:
     """Return a trick's (seat, card) pairs, led by ``state.leader``."""
     contract = state.contract
     dealer = 0 if contract is None else contract.dealer
     seats = _ORDERS[state.players][dealer][state.leader]
     return tuple(_PLAYS[seat][index] for seat, index in zip(seats, trick, strict=False))
-
-
-def allowed(hand: int, trick: tuple[int, ...], contract: Contract) -> int:
-    """Return the bit set of the cards of ``hand`` that may be played to ``trick`` now.
-
-    Once trumps are named (rules 26-28; see :func:`following`): any card leads; to a led card,
-    :func:`cardgames.tricks.follow` with the trump's ranking, a void hand trumping if it can;
-    but a hand whose only card that rule leaves is the exempt trump jack plays anything, and
-    a lenient rule lets a hand that follows suit trump instead. Stoek announced during the
-    play is not taken into account here (:func:`playable` takes it).
-    """
-    if not trick:
-        return hand
-    led = trick[0]
-    ranking, exceptions = _FOLLOWINGS[contract.following]
-    jack, lenient = exceptions[led]
-    result = _follow(hand, led, ranking, must_trump=True)
-    if result == jack and result != hand:
-        return hand
-    return result | hand & lenient
-
-
-def playable(state: State, contract: Contract, seat: int) -> int:
-    """Return the bit set of the cards ``seat``, the seat to move, may play now (rules 23-28).
-
-    The one statement of it: :func:`~cardgames.staekske_rape.legal_moves`, :func:`play` (the
-    hot path of :func:`~cardgames.staekske_rape.apply`) and the messages of
-    :func:`_why_not_play` read it. What :func:`allowed` allows; after Stoek announced during
-    the play, of that only the trump K and Q.
-    """
-    can = allowed(state.hands[seat], state.trick, contract)
-    if contract.stoek_pending and contract.trump is not None:
-        return can & _STOEKS[contract.trump]
-    return can
-
-
-_follow: Final = tricks.follow
-
-
-def ruled_out(card: int, trick: tuple[int, ...], table: int) -> int:
-    """Return the cards a player cannot hold, seen from his playing ``card`` to ``trick``.
-
-    The inverse of :func:`allowed`: a player who does not follow the suit led has none of it
-    (unless a lenient rule let him trump instead), and one who neither follows nor trumps has
-    no trump but perhaps the exempt trump jack. What a bot may infer from the cards played.
-
-    Args:
-        card: The index of the card played.
-        trick: The indices of the cards played to the trick before it, the lead first (empty
-            for a lead, which shows nothing).
-        table: The number of the following table (:func:`following`).
-
-    Example:
-        >>> from cardgames import cards
-        >>> hearts = following(cards.Suit.HEARTS, Rules())
-        >>> lead, played = cards.Card.parse("A♣").index, cards.Card.parse("7♦").index
-        >>> print(cards.format_cards(cards.cards_in(ruled_out(played, (lead,), hearts))))
-        7♣ 8♣ 9♣ 10♣ J♣ Q♣ K♣ A♣ 7♥ 8♥ 9♥ 10♥ J♥ Q♥ K♥ A♥
-    """
-    if not trick:
-        return 0
-    led = trick[0]
-    ranking, exceptions = _FOLLOWINGS[table]
-    jack, lenient = exceptions[led]
-    suit, trumps = ranking.follows[led], ranking.trump_mask
-    bit = 1 << card
-    if bit & suit or bit & lenient:
-        return 0
-    if bit & trumps:
-        return suit
-    return (suit | trumps) & ~jack if jack > 0 else suit | trumps
 
 
 def _before_lead(state: State) -> bool:
@@ -280,7 +142,7 @@ def moves_for(state: State, contract: Contract, seat: int) -> tuple[Move, ...]:
     """Return the legal moves of ``seat`` from the stock phase to the last trick."""
     phase = state.phase
     if phase is _PLAY:
-        can = playable(state, contract, seat)
+        can = state.playable
         if seat != contract.declarer or contract.stoek_pending:
             return core_moves.plays_in(can)
         found: list[Move] = [*_open_melds(state, contract, seat)]
@@ -298,13 +160,13 @@ def take_stock(before: State, contract: Contract, seat: int, move: TakeStock) ->
     """Take the four stock cards into the hand (rule 17); four must then be discarded."""
     hands = list(before.hands)
     hands[seat] |= contract.stock
-    after = attrs.evolve(contract, stock=0)
+    after = evolve_contract(contract, stock=0)
     return before_play(before, move, after, phase=Phase.DISCARD, turn=seat, hands=tuple(hands))
 
 
 def no_stock(before: State, contract: Contract, seat: int, move: NoStock) -> State:
     """Leave the stock untouched and unseen: the result will be doubled (rule 18)."""
-    after = attrs.evolve(contract, without_stock=True, kept=before.hands[seat])
+    after = evolve_contract(contract, without_stock=True, kept=before.hands[seat])
     return before_play(before, move, after, phase=Phase.TRUMP, turn=seat)
 
 
@@ -320,13 +182,13 @@ def discard(before: State, contract: Contract, seat: int, move: Discard) -> Stat
         raise errors.IllegalMoveError(f"you do not hold {missing}", move=move, seat=seat)
     hands = list(before.hands)
     hands[seat] = hand ^ move.mask
-    after = attrs.evolve(contract, discards=move.mask, kept=hands[seat])
+    after = evolve_contract(contract, discards=move.mask, kept=hands[seat])
     return before_play(before, move, after, phase=Phase.TRUMP, turn=seat, hands=tuple(hands))
 
 
 def name_trump(before: State, contract: Contract, seat: int, move: NameTrump) -> State:
     """Name the trump suit (rule 20); the declarer then declares and leads."""
-    after = attrs.evolve(contract, trump=move.suit, following=following(move.suit, before.rules))
+    after = evolve_contract(contract, trump=move.suit, following=following(move.suit, before.rules))
     return before_play(before, move, after, phase=Phase.PLAY, turn=seat)
 
 
@@ -361,7 +223,7 @@ def meld(before: State, contract: Contract, seat: int, move: Meld) -> State:
         raise errors.IllegalMoveError(
             _why_not_meld(before, contract, seat, move), move=move, seat=seat
         )
-    after = attrs.evolve(
+    after = evolve_contract(
         contract,
         melds=(*contract.melds, move),
         meld_points=contract.meld_points + melds.meld_points(move, before.rules),
@@ -396,9 +258,9 @@ def _why_not_stoek(state: State, contract: Contract, seat: int) -> str:
 def stoek(before: State, contract: Contract, seat: int, move: Stoek) -> State:
     """Announce Stoek (rule 23): before the first lead, or just before playing the K or Q."""
     trump = contract.trump
-    if trump is None or not _may_stoek(before, contract, seat, playable(before, contract, seat)):
+    if trump is None or not _may_stoek(before, contract, seat, before.playable):
         raise errors.IllegalMoveError(_why_not_stoek(before, contract, seat), move=move, seat=seat)
-    after = attrs.evolve(
+    after = evolve_contract(
         contract,
         stoek=True,
         stoek_pending=not _before_lead(before),
@@ -406,7 +268,7 @@ def stoek(before: State, contract: Contract, seat: int, move: Stoek) -> State:
         used=contract.used | _STOEKS[trump],
     )
     # Positional, in the order of state.FIELDS.
-    return State(
+    return build_state(
         before.match,
         _PLAY,
         seat,
@@ -420,9 +282,11 @@ def stoek(before: State, contract: Contract, seat: int, move: Stoek) -> State:
 
 
 def _why_not_play(state: State, contract: Contract, seat: int, card: cards.Card) -> str:
-    """Explain why ``seat`` may not play ``card`` now: the reasons are :func:`playable`'s.
+    """Explain why ``seat``, the seat to move, may not play ``card``.
 
-    A card not held; Stoek's K or Q due; or the cards :func:`allowed` leaves, which are then
+    The reasons are those of :attr:`State.playable <cardgames.staekske_rape.State.playable>`:
+
+    a card not held; Stoek's K or Q due; or the cards :func:`allowed` leaves, which are then
     the suit led (with the trumps a lenient rule adds) or the trumps.
     """
     hand = state.hands[seat]
@@ -435,14 +299,14 @@ def _why_not_play(state: State, contract: Contract, seat: int, card: cards.Card)
         pair = cards.format_cards(cards.cards_in(_STOEKS[trump]))
         return f"you announced Stoek: now play {' or '.join(pair.split())}"
     led = cards.CARDS[state.trick[0]]
-    can = allowed(hand, state.trick, contract)
-    ranking, exceptions = _FOLLOWINGS[contract.following]
+    can = state.playable
+    ranking = RANKINGS[trump]
     same = can & ranking.follows[led.index]
     if same:
         held = cards.format_cards(cards.cards_in(same))
         if led.suit == trump:
             return f"must follow trumps: {led} was led and you hold {held}"
-        if exceptions[led.index][1]:  # the trumps a lenient rule adds
+        if state.rules.follow_mode == "lenient":
             return f"must follow suit or trump: {led} was led and you hold {held}"
         return f"must follow suit: {led} was led and you hold {held}"
     held = cards.format_cards(cards.cards_in(can))
@@ -453,12 +317,12 @@ def play(before: State, contract: Contract, seat: int, move: core_moves.Play) ->
     """Play a card to the trick; finish the trick and the hand when they are complete."""
     index = move.card.index
     trump = contract.trump
-    if trump is None or not playable(before, contract, seat) >> index & 1:
+    if trump is None or not before.playable >> index & 1:
         raise errors.IllegalMoveError(
             _why_not_play(before, contract, seat, move.card), move=move, seat=seat
         )
     if contract.stoek_pending:
-        contract = attrs.evolve(contract, stoek_pending=False)
+        contract = evolve_contract(contract, stoek_pending=False)
     hands = list(before.hands)
     hands[seat] ^= 1 << index
     trick = (*before.trick, index)
@@ -475,7 +339,7 @@ def play(before: State, contract: Contract, seat: int, move: core_moves.Play) ->
     else:
         turn = seats[len(trick)]
     # Positional, in the order of state.FIELDS: on this hot path keywords cost more.
-    after = State(
+    after = build_state(
         before.match,
         _PLAY,
         turn,

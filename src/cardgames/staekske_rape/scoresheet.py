@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
-import attrs
-
-from cardgames import cards, tricks
+from cardgames import _frozen, cards, matches, tricks
 from cardgames.staekske_rape import scoring
 from cardgames.staekske_rape.state import TRICKS, Contract, HandScore, Phase, State
 
 __all__ = ["close_conceded", "close_played", "trick_points"]
+
+_evolve_match: Final = _frozen.evolver(matches.Match)
 
 
 def trick_points(
@@ -110,7 +111,7 @@ def _close(state: State, result: HandScore) -> State:
         winners = tuple(seat for seat, total in enumerate(totals) if total == top)
     match = state.match
     losers = None if winners is None else tuple(s for s in range(match.players) if s not in winners)
-    closed = attrs.evolve(match, totals=totals, hand_scores=scores, winners=winners, losers=losers)
+    closed = _evolve_match(match, totals=totals, hand_scores=scores, winners=winners, losers=losers)
     return State(
         closed,
         Phase.DEAL,

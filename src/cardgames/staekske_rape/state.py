@@ -1,4 +1,9 @@
-"""The state of a Staekske Rape match, and what one seat may see of it."""
+"""The state of a Staekske Rape match, what the seat to move may play, and what one seat sees.
+
+How the cards follow and win (rules 4 and 25-30) is here too: the rankings, the tables of the
+exceptions to following suit, and :func:`allowed`, which a state reads as it is built to work
+out what may be played (:attr:`State.playable`).
+"""
 
 from __future__ import annotations
 
@@ -7,12 +12,15 @@ from typing import Final
 
 import attrs
 
-from cardgames import cards, history, matches, tricks, validators, views
-from cardgames.staekske_rape import moves
+from cardgames import _frozen, cards, errors, history, matches, tricks, validators, views
+from cardgames.staekske_rape import melds, moves
 from cardgames.staekske_rape.rules import Rules
 
 __all__ = [
+    "JACKS",
+    "PACK",
     "PLAYERS",
+    "RANKINGS",
     "TRICKS",
     "Call",
     "Contract",
@@ -20,7 +28,10 @@ __all__ = [
     "Phase",
     "State",
     "View",
+    "allowed",
     "before_play",
+    "following",
+    "ruled_out",
 ]
 
 PLAYERS: Final = (4, 5)
@@ -143,6 +154,138 @@ class Contract:
         return (self.dealer + 1) % len(self.looked)
 
 
+# --- How players follow (rules 25-30) ------------------------------------------------------
+
+PACK: Final = cards.pack(32)
+"""The 32-card pack, in card order."""
+
+_TRUMP_ORDER: Final = (
+    cards.Rank.SEVEN,
+    cards.Rank.EIGHT,
+    cards.Rank.TEN,
+    cards.Rank.QUEEN,
+    cards.Rank.KING,
+    cards.Rank.ACE,
+    cards.Rank.NINE,
+    cards.Rank.JACK,
+)
+"""Trumps from low to high: J 9 A K Q 10 8 7 read backwards (rule 4)."""
+
+
+def _ranking(trump: cards.Suit) -> tricks.Ranking:
+    """Build the ranking for a trump suit: trumps J 9 A K Q 10 8 7, plain suits A K Q J … 7."""
+    return tricks.Ranking.build(
+        PACK,
+        suit_of=lambda card: int(card.suit),
+        strength=lambda card: (
+            _TRUMP_ORDER.index(card.rank) + 1 if card.suit == trump else int(card.rank) - 6
+        ),
+        trump=int(trump),
+    )
+
+
+RANKINGS: Final = tuple(_ranking(trump) for trump in cards.Suit)
+"""The ranking of each trump suit, ``RANKINGS[trump]``."""
+
+JACKS: Final = tuple(cards.Card(cards.Rank.JACK, trump).mask for trump in cards.Suit)
+"""The bit of each suit's jack, ``JACKS[trump]``."""
+
+Following = tuple[tricks.Ranking, tuple[tuple[int, int], ...]]
+"""How players follow under a trump and the rules: the trump's ranking, which
+:func:`cardgames.tricks.follow` reads, and by the index of the card led the exceptions to it:
+the trump jack's bit where it need not be played (else -1), and the trumps a lenient rule adds
+(else 0)."""
+
+
+def _following(trump: cards.Suit, *, exempt: bool, lenient: bool) -> Following:
+    """Return the table of how players follow each led card (see :func:`following`)."""
+    ranking = RANKINGS[trump]
+    return ranking, tuple(
+        (
+            JACKS[trump] if suit == trump or exempt else -1,
+            ranking.trump_mask if lenient and suit != trump else 0,
+        )
+        for suit in ranking.suit_of
+    )
+
+
+_FOLLOWINGS: Final = tuple(
+    _following(trump, exempt=exempt, lenient=lenient)
+    for trump in cards.Suit
+    for exempt in (False, True)
+    for lenient in (False, True)
+)
+"""Every table of :func:`_following`, at the place :func:`following` numbers."""
+
+
+def following(trump: cards.Suit, rules: Rules) -> int:
+    """Return the number of the table of what may be played, under a trump and the rules.
+
+    Rules 26-28: follow suit; void, trump; else anything. The trump jack never has to be
+    played: a player whose only trump it is need not follow trumps with it (nor, with
+    ``jack_exempt_on_plain_lead``, trump with it). With ``follow_mode="lenient"`` a player may
+    trump a plain lead even when he can follow suit. :func:`allowed` reads the table.
+    """
+    return 4 * trump + 2 * rules.jack_exempt_on_plain_lead + (rules.follow_mode == "lenient")
+
+
+def allowed(hand: int, trick: tuple[int, ...], contract: Contract) -> int:
+    """Return the bit set of the cards of ``hand`` that may be played to ``trick`` now.
+
+    Once trumps are named (rules 26-28; see :func:`following`): any card leads; to a led card,
+    :func:`cardgames.tricks.follow` with the trump's ranking, a void hand trumping if it can;
+    but a hand whose only card that rule leaves is the exempt trump jack plays anything, and
+    a lenient rule lets a hand that follows suit trump instead. Stoek announced during the
+    play is not taken into account here (:attr:`State.playable` takes it).
+    """
+    if not trick:
+        return hand
+    led = trick[0]
+    ranking, exceptions = _FOLLOWINGS[contract.following]
+    jack, lenient = exceptions[led]
+    result = _follow(hand, led, ranking, must_trump=True)
+    if result == jack and result != hand:
+        return hand
+    return result | hand & lenient
+
+
+_follow: Final = tricks.follow
+
+
+def ruled_out(card: int, trick: tuple[int, ...], table: int) -> int:
+    """Return the cards a player cannot hold, seen from his playing ``card`` to ``trick``.
+
+    The inverse of :func:`allowed`: a player who does not follow the suit led has none of it
+    (unless a lenient rule let him trump instead), and one who neither follows nor trumps has
+    no trump but perhaps the exempt trump jack. What a bot may infer from the cards played.
+
+    Args:
+        card: The index of the card played.
+        trick: The indices of the cards played to the trick before it, the lead first (empty
+            for a lead, which shows nothing).
+        table: The number of the following table (:func:`following`).
+
+    Example:
+        >>> from cardgames import cards
+        >>> hearts = following(cards.Suit.HEARTS, Rules())
+        >>> lead, played = cards.Card.parse("A♣").index, cards.Card.parse("7♦").index
+        >>> print(cards.format_cards(cards.cards_in(ruled_out(played, (lead,), hearts))))
+        7♣ 8♣ 9♣ 10♣ J♣ Q♣ K♣ A♣ 7♥ 8♥ 9♥ 10♥ J♥ Q♥ K♥ A♥
+    """
+    if not trick:
+        return 0
+    led = trick[0]
+    ranking, exceptions = _FOLLOWINGS[table]
+    jack, lenient = exceptions[led]
+    suit, trumps = ranking.follows[led], ranking.trump_mask
+    bit = 1 << card
+    if bit & suit or bit & lenient:
+        return 0
+    if bit & trumps:
+        return suit
+    return (suit | trumps) & ~jack if jack > 0 else suit | trumps
+
+
 @attrs.frozen(repr=False)
 class State(matches.MatchFacts[Rules, HandScore, moves.Move]):
     """A Staekske Rape match at one moment; ``apply`` returns a new one.
@@ -168,6 +311,31 @@ class State(matches.MatchFacts[Rules, HandScore, moves.Move]):
     """The card indices of the trick being played, the lead first (played from ``leader`` on)."""
     tricks: tuple[tricks.Trick, ...]
     history: history.History[moves.Move] | None
+    playable: int = attrs.field(init=False, eq=False, repr=False)
+    """The bit set of the cards the seat to move may play now (rules 23 and 25-28).
+
+    The one statement of the rule: what ``staekske_rape.play.allowed`` allows
+    the hand in turn (:func:`cardgames.tricks.follow` and the trump jack's and the lenient
+    rule's exceptions); after Stoek announced during the play, of that only the trump K and Q.
+    No card outside the play, nor in a state built from what no engine builds. It is worked
+    out once, as the state is built, and :func:`~cardgames.staekske_rape.legal_moves`, both
+    ways through :func:`~cardgames.staekske_rape.apply` and the reasons of a refusal read it;
+    derived from the other fields, it takes no part in equality.
+    """
+
+    @playable.default
+    def _playable(self) -> int:
+        """Return the cards the seat to move may play (see :attr:`playable`)."""
+        try:
+            contract = self.contract
+            if self.phase is not _PLAY or contract is None:
+                return 0
+            can = allowed(self.hands[self.turn], self.trick, contract)
+            if contract.stoek_pending and contract.trump is not None:
+                return can & melds.stoek_mask(contract.trump)
+        except (AttributeError, IndexError, KeyError, TypeError, errors.RulesError):
+            return 0
+        return can
 
     @property
     def hand_over(self) -> bool:
@@ -204,8 +372,18 @@ FIELDS: Final = (
 """The fields of :class:`State` in order. The engine builds states positionally (keywords cost
 more on its hot paths), so this guard fails at import if the fields ever change."""
 
-if tuple(field.name for field in attrs.fields(State)) != FIELDS:  # pragma: no cover
+_GIVEN: Final = tuple(field.name for field in attrs.fields(State) if field.init)
+"""The fields a ``State`` is built from; the others are worked out from them."""
+
+if _GIVEN != FIELDS:  # pragma: no cover
     raise RuntimeError("State's fields have changed: update the positional State() calls")
+
+build_state: Final = _frozen.builder(State)
+"""``State(...)``, a fifth faster (see :mod:`cardgames._frozen`): the engine builds one a move."""
+build_contract: Final = _frozen.builder(Contract)
+"""``Contract(...)``, a fifth faster: the auction builds one a call."""
+evolve_contract: Final = _frozen.evolver(Contract)
+"""``attrs.evolve(contract, ...)`` for a contract, at a third of its cost."""
 
 
 def before_play(
@@ -227,7 +405,7 @@ def before_play(
         turn: The seat to move next; it also leads, if the play comes next.
         hands: The hands after the move; None if it changed none.
     """
-    return State(
+    return build_state(
         before.match,
         phase,
         turn,
