@@ -38,6 +38,7 @@ __all__ = [
     "Suit",
     "as_cards",
     "cards_in",
+    "flags",
     "format_cards",
     "mask_of",
     "pack",
@@ -413,3 +414,39 @@ def _cards_in(mask: int) -> Iterator[Card]:
         low = mask & -mask
         yield CARDS[low.bit_length() - 1]
         mask ^= low
+
+
+_FLAG_TABLES: Final[dict[int, tuple[int, int, tuple[tuple[int, ...], ...]]]] = {}
+"""For each pack size asked about so far: the place of its lowest rank in a suit's 13 bits, the
+bit set of its ranks there, and for each set of those ranks its flags (lowest rank first)."""
+
+
+def _flag_table(size: int) -> tuple[int, int, tuple[tuple[int, ...], ...]]:
+    """Return (and keep) the table :func:`flags` reads for a pack of ``size`` cards."""
+    ranks = len(pack(size)) // len(Suit)  # pack refuses a size that is no pack's
+    table = tuple(tuple(chunk >> bit & 1 for bit in range(ranks)) for chunk in range(1 << ranks))
+    found = _FLAG_TABLES[size] = (len(Rank) - ranks, (1 << ranks) - 1, table)
+    return found
+
+
+def flags(mask: int, size: int = 52) -> tuple[int, ...]:
+    """Return one 0/1 per card of ``pack(size)``, in card order: 1 for each card of the bit set.
+
+    Cards of the bit set that are not in the pack are left out. An encoding turns the cards a
+    seat sees into numbers with it, one suit at a time from a table (no loop over the cards).
+
+    Raises:
+        RulesError: If there is no pack of ``size`` cards (as for :func:`pack`).
+
+    Example:
+        >>> seen = flags(mask_of(parse_cards("8♣ A♦ 2♣")), 32)
+        >>> len(seen), seen[:3], seen[-1], sum(seen)  # 7♣ 8♣ 9♣ … A♦; no 2♣ in 32 cards
+        (32, (0, 1, 0), 1, 2)
+    """
+    low, full, table = _FLAG_TABLES.get(size) or _flag_table(size)
+    return (
+        table[mask >> low & full]
+        + table[mask >> 13 + low & full]
+        + table[mask >> 26 + low & full]
+        + table[mask >> 39 + low & full]
+    )

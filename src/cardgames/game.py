@@ -312,16 +312,36 @@ class Game(Generic[RulesT, StateT, MoveT, ViewT, ScoreT]):
             f"prefix must be a tuple of action indices below {size}, not {errors.quote(prefix)}"
         )
 
-    def _candidates(
-        self, state: StateT, prefix: tuple[int, ...]
-    ) -> Iterator[tuple[tuple[int, ...], MoveT]]:
-        """Yield the legal moves whose actions begin with ``prefix``, with their actions."""
+    def _next_actions(self, state: StateT, prefix: tuple[int, ...]) -> Mapping[int, MoveT | None]:
+        """Return the actions that may follow ``prefix`` now, each with the move it completes.
+
+        An action that completes a legal move maps to the first such move in ``legal_moves``
+        order; one that only begins longer moves maps to None. The answers for one state are
+        worked out once (from its legal moves and their actions) and kept while the same
+        state is asked about again, as a learner asks for a mask and then for the move of its
+        choice, one action at a time.
+        """
+        answers = _NEXT_ACTIONS.get(self, state)
+        found = answers.get(prefix)
+        if found is None:
+            found = answers[prefix] = self._work_out(state, prefix)
+        return found
+
+    def _work_out(self, state: StateT, prefix: tuple[int, ...]) -> dict[int, MoveT | None]:
+        """Return the actions that may follow ``prefix`` (see :meth:`_next_actions`)."""
         encoding = self._encoding()
         size = len(prefix)
+        found: dict[int, MoveT | None] = {}
         for move in self.legal_moves(state):
             indices = encoding.move_indices(move)
-            if indices[:size] == prefix and len(indices) > size:
-                yield indices, move
+            if len(indices) > size and indices[:size] == prefix:
+                index = indices[size]
+                if len(indices) == size + 1:
+                    if found.get(index) is None:
+                        found[index] = move
+                else:
+                    found.setdefault(index, None)
+        return found
 
     def legal_mask(self, state: StateT, prefix: tuple[int, ...] = ()) -> tuple[int, ...]:
         """Return, for every action, 1 if the seat to move may choose it now, else 0.
@@ -335,9 +355,8 @@ class Game(Generic[RulesT, StateT, MoveT, ViewT, ScoreT]):
         """
         prefix = self._prefix(prefix)
         mask = [0] * self._encoding().NUM_MOVES
-        size = len(prefix)
-        for indices, _ in self._candidates(state, prefix):
-            mask[indices[size]] = 1
+        for index in self._next_actions(state, prefix):
+            mask[index] = 1
         return tuple(mask)
 
     def index_to_move(
@@ -372,20 +391,12 @@ class Game(Generic[RulesT, StateT, MoveT, ViewT, ScoreT]):
             raise errors.RulesError(
                 f"an action is a whole number from 0 to {size - 1}, not {errors.quote(index)}"
             )
-        chosen = (*self._prefix(prefix), index)
-        matching = [
-            (indices, move)
-            for indices, move in self._candidates(state, chosen[:-1])
-            if indices[len(chosen) - 1] == index
-        ]
-        if not matching:
+        following = self._next_actions(state, self._prefix(prefix))
+        if index not in following:
             raise errors.IllegalMoveError(
                 f"action {index} is not legal now", move=index, seat=self.current_player(state)
             )
-        for indices, move in matching:
-            if len(indices) == len(chosen):
-                return move
-        return None
+        return following[index]
 
     def observation(self, state: StateT, seat: int) -> tuple[int, ...]:
         """Return what ``seat`` may know as a flat tuple of ints (see the game's page).
@@ -394,6 +405,35 @@ class Game(Generic[RulesT, StateT, MoveT, ViewT, ScoreT]):
             RulesError: If the game has no encoding, or the seat is not a seat of the match.
         """
         return self._encoding().observation(state, seat)
+
+
+class _LastState:
+    """The answers of :meth:`Game._next_actions` for the state asked about last, by prefix.
+
+    One state is kept (by identity, so a state equal to it but not it is worked out again):
+    a learner's step asks about one state several times, then moves on. The state is held, so
+    its identity is not reused while it is here. A thread that finds another's state here
+    simply works its own out.
+    """
+
+    __slots__ = ("_last",)
+
+    def __init__(self) -> None:
+        """Start with no state."""
+        self._last: tuple[object, object, dict[tuple[int, ...], Any]] = (None, None, {})
+
+    def get(self, game: object, state: object) -> dict[tuple[int, ...], Any]:
+        """Return the answers kept for ``game``'s ``state``, empty if it was not the last one."""
+        last_game, last_state, answers = self._last
+        if last_game is game and last_state is state:
+            return answers
+        answers = {}
+        self._last = (game, state, answers)
+        return answers
+
+
+_NEXT_ACTIONS: Final = _LastState()
+"""The answers about the state a learner asked about last."""
 
 
 AnyGame = Game[Any, Any, Any, Any, Any]

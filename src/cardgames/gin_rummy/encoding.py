@@ -251,12 +251,9 @@ def observation_size(rules: Rules | None, players: int = PLAYERS) -> int:
     return _SIZE
 
 
-def _marks(found: tuple[cards.Card, ...]) -> list[int]:
+def _marks(found: tuple[cards.Card, ...]) -> tuple[int, ...]:
     """Return 52 ints, 1 for each card among ``found``."""
-    ints = [0] * _PACK_SIZE
-    for card in found:
-        ints[card.index] = 1
-    return ints
+    return cards.flags(cards.mask_of(found))
 
 
 def _one_hot(size: int, place: int | None) -> list[int]:
@@ -271,7 +268,7 @@ def _meld_marks(found: tuple[melds.Meld, ...], blocks: int) -> list[int]:
     """Return ``blocks`` blocks of 52 ints: block *k* marks the cards of meld *k*, if any."""
     ints: list[int] = []
     for place in range(blocks):
-        ints += _marks(found[place].cards) if place < len(found) else [0] * _PACK_SIZE
+        ints += cards.flags(found[place].mask if place < len(found) else 0)
     return ints
 
 
@@ -297,7 +294,7 @@ def observation(state: State, seat: int) -> tuple[int, ...]:
     def position(of: int | None) -> int | None:
         return None if of is None else (of - seat) % PLAYERS
 
-    ints = _marks(view.hand)
+    ints = list(_marks(view.hand))
     ints += _marks(view.pile)
     ints += _marks(view.pile[-1:])
     for each in order:
@@ -306,12 +303,16 @@ def observation(state: State, seat: int) -> tuple[int, ...]:
     ints += _meld_marks(() if knocked is None else knocked.melds, TARGETS)
     ints += _marks(() if knocked is None else knocked.deadwood)
     defence = view.defence
-    own = tuple(card for meld in defence.melds for card in meld.cards) if defence else ()
-    ints += _marks(own)
-    layoffs = [0] * (TARGETS * _PACK_SIZE)
-    for card, target in () if defence is None else defence.layoffs:
-        layoffs[_PACK_SIZE * target + card.index] = 1
-    ints += layoffs
+    own = 0
+    offs = [0] * TARGETS
+    if defence is not None:
+        for meld in defence.melds:
+            own |= meld.mask
+        for card, target in defence.layoffs:
+            offs[target] |= card.mask
+    ints += cards.flags(own)
+    for target in offs:
+        ints += cards.flags(target)
     ints += _marks(() if defence is None else defence.deadwood)
     ints += _one_hot(PLAYERS, position(view.current_player))
     ints += _one_hot(PLAYERS, position(view.dealer))

@@ -141,14 +141,6 @@ def _one_hot(size: int, place: int | None) -> list[int]:
     return ints
 
 
-def _marks(found: cards.Card | list[cards.Card] | tuple[cards.Card, ...]) -> list[int]:
-    """Return 32 ints, 1 for each card of ``PACK`` among ``found``."""
-    ints = [0] * _PACK_SIZE
-    for card in (found,) if isinstance(found, cards.Card) else found:
-        ints[_SLOT[card.index]] = 1
-    return ints
-
-
 def observation(state: State, seat: int) -> tuple[int, ...]:
     """Return what ``seat`` may know as a flat tuple of ints, laid out as :data:`LAYOUT` says.
 
@@ -170,16 +162,16 @@ def observation(state: State, seat: int) -> tuple[int, ...]:
         return None if of is None else (of - seat) % PLAYERS
 
     order = [(seat + offset) % PLAYERS for offset in range(PLAYERS)]
-    ints = _marks(view.hand)
-    in_trick: dict[int, cards.Card] = dict(view.trick.plays) if view.trick is not None else {}
-    for each in order:
-        ints += _marks(in_trick[each]) if each in in_trick else [0] * _PACK_SIZE
-    played: dict[int, list[cards.Card]] = {each: [] for each in order}
+    ints = list(cards.flags(cards.mask_of(view.hand), _PACK_SIZE))
+    in_trick = dict(view.trick.plays) if view.trick is not None else {}
+    played = dict.fromkeys(order, 0)
     for trick in view.tricks:
         for each, card in trick.plays:
-            played[each].append(card)
+            played[each] |= 1 << card.index
     for each in order:
-        ints += _marks(played[each])
+        ints += cards.flags(in_trick[each].mask if each in in_trick else 0, _PACK_SIZE)
+    for each in order:
+        ints += cards.flags(played[each], _PACK_SIZE)
     ints += _one_hot(PLAYERS, position(view.current_player))
     ints += _one_hot(PLAYERS, position(view.dealer))
     ints += _one_hot(len(_PHASES), _PHASES.index(view.phase))

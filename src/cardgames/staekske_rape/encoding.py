@@ -37,6 +37,9 @@ Example:
 
 from __future__ import annotations
 
+import functools
+import operator
+from collections.abc import Iterable
 from typing import Final
 
 from cardgames import cards, errors
@@ -214,10 +217,20 @@ def _one_hot(size: int, place: int | None) -> list[int]:
     return row
 
 
-def _cards(held: object) -> list[int]:
-    """Return 32 flags: which cards of the pack are in ``held`` (cards, or None for none)."""
-    mask = cards.mask_of(held) if held else 0  # type: ignore[arg-type]  # cards or None
-    return [mask >> card.index & 1 for card in play.PACK]
+def _cards(mask: int) -> tuple[int, ...]:
+    """Return 32 flags: which cards of the pack are in the bit set."""
+    return cards.flags(mask, _CARDS)
+
+
+def _by_seat(plays: Iterable[tuple[int, cards.Card]], order: list[int]) -> list[int]:
+    """Return the flags of the cards each seat played, 32 per seat in ``order``'s order."""
+    held = dict.fromkeys(order, 0)
+    for player, card in plays:
+        held[player] |= 1 << card.index
+    found: list[int] = []
+    for other in order:
+        found += _cards(held[other])
+    return found
 
 
 def observation(state: State, seat: int) -> tuple[int, ...]:
@@ -245,14 +258,14 @@ def observation(state: State, seat: int) -> tuple[int, ...]:
     for caller, call in view.auction:
         if isinstance(call, Bid):
             bids[caller] = max(bids[caller], call.amount)
-    current = [(player, card) for player, card in (view.trick.plays if view.trick else ())]
-    played = [(player, card) for trick in view.tricks for player, card in trick.plays]
+    current = view.trick.plays if view.trick else ()
+    played = [play for trick in view.tricks for play in trick.plays]
     meld_points = sum(melds.meld_points(meld, view.rules) for meld in view.melds)
     found = [
         *_one_hot(len(_PHASES), _PHASES.index(view.phase)),
         *_one_hot(players, place[view.dealer]),
         *_one_hot(players, None if view.current_player is None else place[view.current_player]),
-        *_cards(view.hand),
+        *_cards(cards.mask_of(view.hand or ())),
         *(view.hand_sizes[other] for other in order),
         *(int(view.looked[other]) for other in order),
         *(int(other in passed) for other in order),
@@ -262,12 +275,12 @@ def observation(state: State, seat: int) -> tuple[int, ...]:
         view.stock_size,
         int(view.without_stock),
         *_one_hot(len(cards.Suit), None if view.trump is None else int(view.trump)),
-        *_cards(view.discards),
-        *_cards([card for meld in view.melds for card in meld.cards]),
+        *_cards(cards.mask_of(view.discards or ())),
+        *_cards(functools.reduce(operator.or_, [meld.mask for meld in view.melds], 0)),
         meld_points,
         int(view.stoek),
-        *(flag for other in order for flag in _cards(c for p, c in current if p == other)),
-        *(flag for other in order for flag in _cards(c for p, c in played if p == other)),
+        *_by_seat(current, order),
+        *_by_seat(played, order),
         *(view.tricks_taken[other] for other in order),
         *(view.points_taken[other] for other in order),
         *(view.totals[other] for other in order),
