@@ -207,7 +207,7 @@ class Match(Generic[RulesT_co, HandT_co]):
 
     Every game's ``State`` holds one, so a move copies one reference for all of these. A game
     with more to keep for the whole match (a chip ledger, a Hollywood sheet) subclasses it.
-    ``apply`` builds a new one (with ``attrs.evolve``) only when a hand is dealt or closed.
+    ``apply`` builds a new one only when a hand is dealt or closed.
 
     Attributes:
         rules: The match's options.

@@ -169,18 +169,13 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     """
     if type(state) is not State:
         ABOUT.check_state(state)
-    match = state.match
-    if match.losers is not None:
-        return ()
-    done = state.tricks
-    if not match.hand_number or len(done) == TRICKS:
-        return _DEAL_ONLY
-    trick = state.trick
-    seat = (state.leader + len(trick)) % PLAYERS
-    plays = _plays_in(state.playable)
-    if not done and seat not in state.doubles:
-        return (DOUBLE, *plays)
-    return plays
+    playable = state.playable
+    if not playable:  # between hands: nobody holds a card
+        return () if state.match.losers is not None else _DEAL_ONLY
+    plays = _plays_in(playable)
+    if state.tricks or (state.leader + len(state.trick)) % PLAYERS in state.doubles:
+        return plays
+    return (DOUBLE, *plays)
 
 
 _DEAL_ONLY: Final[tuple[Move, ...]] = (core_moves.DEAL,)

@@ -215,16 +215,16 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     """
     if type(state) is not State:
         ABOUT.check_state(state)
+    playable = state.playable
+    if playable:  # in the play: the seat to move always holds a card
+        if state.due >= 0 and state.match.rules.forced_queen == "penalty_only":
+            return (DECLINE, *_plays_in(playable))  # decline, or play the queen called
+        return _plays_in(playable)
     if state.match.winners is not None:
         return ()
-    table = state.table
-    if table.closed:
+    if state.table.closed:
         return _DEAL_ONLY
-    if table.claiming:
-        return deals.claim_moves(state)
-    if state.due >= 0 and state.match.rules.forced_queen == "penalty_only":
-        return (DECLINE, *_plays_in(state.playable))  # decline, or play the queen called
-    return _plays_in(state.playable)
+    return deals.claim_moves(state)
 
 
 def apply(state: State, move: Move, /, *, seat: int | None = None) -> State:
