@@ -112,6 +112,19 @@ def test_a_bad_record_names_the_bad_field(changes: dict[str, object], message: s
     assert str(caught.value).startswith(message)
 
 
+@pytest.mark.parametrize("key", ["\n", "a\tb", "x\r\ny"])
+def test_a_field_name_that_is_not_printable_is_quoted_on_one_line(key: str) -> None:
+    for data in (
+        kalter_schlag_record(**{key: 1}),
+        kalter_schlag_record(rules={"target": 500, key: 1}),
+    ):
+        with pytest.raises(errors.DecodeError) as caught:
+            codec.decode_record(data)
+        message = str(caught.value)
+        assert "\n" not in message
+        assert repr(key) in message
+
+
 def test_a_record_needs_every_field() -> None:
     data = kalter_schlag_record()
     del data["first_dealer"]

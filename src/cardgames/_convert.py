@@ -304,8 +304,14 @@ def _listed(names: set[str]) -> str:
 
 
 def key_text(key: object) -> str:
-    """Return a mapping's key as a message names it: short text as it is, anything else quoted."""
-    return key if isinstance(key, str) and len(key) <= errors.QUOTE_LIMIT else errors.quote(key)
+    """Return a mapping's key as a message names it: short printable text as it is, else quoted.
+
+    A key with a line break, a tab or another unprintable character is quoted, so that a
+    message stays one line.
+    """
+    if isinstance(key, str) and len(key) <= errors.QUOTE_LIMIT and key.isprintable():
+        return key
+    return errors.quote(key)
 
 
 def _plain(value: object) -> object:
