@@ -61,7 +61,7 @@ def check_seat(seat: object, players: int, *, what: str = "seat") -> int:
     _check_count(players)
     what = _check_text(what, "what")
     raise errors.RulesError(
-        f"{what} must be a seat from 0 to {players - 1}, not {errors.quote(seat)}"
+        f"{what} must be a seat from 0 to {errors.quote(players - 1)}, not {errors.quote(seat)}"
     )
 
 

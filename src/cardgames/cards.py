@@ -436,17 +436,28 @@ def flags(mask: int, size: int = 52) -> tuple[int, ...]:
     seat sees into numbers with it, one suit at a time from a table (no loop over the cards).
 
     Raises:
-        RulesError: If there is no pack of ``size`` cards (as for :func:`pack`).
+        RulesError: If there is no pack of ``size`` cards (as for :func:`pack`), or ``mask``
+            is not a bit set of cards.
 
     Example:
         >>> seen = flags(mask_of(parse_cards("8♣ A♦ 2♣")), 32)
         >>> len(seen), seen[:3], seen[-1], sum(seen)  # 7♣ 8♣ 9♣ … A♦; no 2♣ in 32 cards
         (32, (0, 1, 0), 1, 2)
     """
-    low, full, table = _FLAG_TABLES.get(size) or _flag_table(size)
-    return (
-        table[mask >> low & full]
-        + table[mask >> 13 + low & full]
-        + table[mask >> 26 + low & full]
-        + table[mask >> 39 + low & full]
+    try:
+        low, full, table = _FLAG_TABLES[size]
+    except (KeyError, TypeError):  # a pack not met yet, or no pack at all: pack says so
+        low, full, table = _flag_table(size)
+    try:
+        if 0 <= mask <= ALL_CARDS:
+            return (
+                table[mask >> low & full]
+                + table[mask >> 13 + low & full]
+                + table[mask >> 26 + low & full]
+                + table[mask >> 39 + low & full]
+            )
+    except TypeError:  # not a number
+        pass
+    raise errors.RulesError(
+        f"mask must be a bit set of cards (0 to cards.ALL_CARDS), not {errors.quote(mask)}"
     )
