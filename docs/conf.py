@@ -63,7 +63,7 @@ nitpick_ignore = [
     ("py:class", "Validator"),
     # The engines' own records inside a State (its docstring says the stored fields may change
     # between versions). Not public, so not documented; State's signature still names them.
-    ("py:class", "cardgames.staekske_rape.state.Contract"),
+    ("py:class", "cardgames.staekske_rape._state.Contract"),
 ]
 default_role = "py:obj"
 language = "en"
@@ -170,7 +170,7 @@ def _resolve_reexport(
 
     The API reference documents each game's names once, under the game package that re-exports
     them (``cardgames.kalter_schlag.State``), while type hints name the defining submodule
-    (``cardgames.kalter_schlag.state.State``). This tries the enclosing packages in turn and
+    (``cardgames.kalter_schlag._state.State``). This tries the enclosing packages in turn and
     resolves to the first one whose ``__all__`` lists the name and that documents it.
     (``contnode`` is a docutils ``Element``; docutils ships no type hints, hence ``object``.)
     """
@@ -218,7 +218,7 @@ PUBLIC_MODULES = (
     "cardgames.kalter_schlag",
     "cardgames.staekske_rape",
     "cardgames.gin_rummy",
-    "cardgames.gin_rummy.melds",
+    "cardgames.gin_rummy._melds",
     "cardgames.mariage",
 )
 
@@ -229,7 +229,8 @@ def _check_public_names(_app: Sphinx, env: BuildEnvironment) -> None:
     A name counts as documented under its own module, or, when it is re-exported, where it is
     defined (``cardgames.kalter_schlag.Play`` is :class:`cardgames.moves.Play`) or in a package
     on the way there that re-exports it (``cardgames.gin_rummy.deadwood``, defined in
-    ``cardgames.gin_rummy.melds.search``, is documented as ``cardgames.gin_rummy.melds.deadwood``).
+    ``cardgames.gin_rummy._melds.search``, is documented as
+    ``cardgames.gin_rummy._melds.deadwood``).
     """
     domain = env.domains.python_domain
     for module_name in PUBLIC_MODULES:

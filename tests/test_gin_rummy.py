@@ -20,8 +20,8 @@ import cardgames
 from cardgames import cards, codec, errors
 from cardgames import gin_rummy as gr
 from cardgames import moves as core_moves
-from cardgames.gin_rummy import melds
-from cardgames.gin_rummy.state import Phase
+from cardgames.gin_rummy import _melds as melds
+from cardgames.gin_rummy._state import Phase
 
 PACK = cards.pack(52)
 

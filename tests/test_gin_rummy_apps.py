@@ -20,7 +20,8 @@ import pytest
 import cardgames
 from cardgames import agents, cards, errors, simulate
 from cardgames import gin_rummy as gr
-from cardgames.gin_rummy import encoding, melds
+from cardgames.gin_rummy import _encoding as encoding
+from cardgames.gin_rummy import _melds as melds
 
 PACK = cards.pack(52)
 GAME = cardgames.GAMES["gin-rummy"]

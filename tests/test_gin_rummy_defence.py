@@ -21,8 +21,8 @@ import pytest
 
 from cardgames import agents, cards, errors
 from cardgames import gin_rummy as gr
-from cardgames.gin_rummy import melds
-from cardgames.gin_rummy.state import Phase
+from cardgames.gin_rummy import _melds as melds
+from cardgames.gin_rummy._state import Phase
 
 AS_LAID = gr.Rules(defender_count="as_laid")
 

@@ -17,7 +17,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cardgames import cards, errors
-from cardgames.gin_rummy import melds
+from cardgames.gin_rummy import _melds as melds
 
 Card = cards.Card
 Hand = tuple[Card, ...]
@@ -175,7 +175,7 @@ def check_valid_layout(hand: Hand, melds_shown: Sequence[melds.Meld], dead: Sequ
 def test_the_package_gives_this_module_by_its_name() -> None:
     # The package must not bind another object (such as the function melds.melds) to the
     # name of its submodule: ``from cardgames.gin_rummy import melds`` is how this is used.
-    assert inspect.ismodule(melds), f"cardgames.gin_rummy.melds is {melds!r}, not the module"
+    assert inspect.ismodule(melds), f"cardgames.gin_rummy._melds is {melds!r}, not the module"
 
 
 @pytest.mark.parametrize("size", [10, 11])

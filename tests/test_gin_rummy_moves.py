@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from cardgames import cards, errors
 from cardgames import gin_rummy as gr
-from cardgames.gin_rummy import melds
-from cardgames.gin_rummy.moves import DISCARDS, KNOCKS
+from cardgames.gin_rummy import _melds as melds
+from cardgames.gin_rummy._moves import DISCARDS, KNOCKS
 
 loose: Any = gr
 """The module, untyped: for calls that pass wrong types on purpose."""

@@ -18,7 +18,7 @@ import cardgames
 import playing
 from cardgames import agents, cards, errors, simulate, tricks
 from cardgames import kalter_schlag as ks
-from cardgames.kalter_schlag import encoding
+from cardgames.kalter_schlag import _encoding as encoding
 
 PACK = cards.pack(32)
 GAME = cardgames.GAMES["kalter-schlag"]

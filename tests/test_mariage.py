@@ -17,10 +17,13 @@ from hypothesis import strategies as st
 
 from cardgames import cards, errors, validators
 from cardgames import mariage as mg
-from cardgames.mariage import claims, ledger, play, scoring
-from cardgames.mariage import rules as rules_module
-from cardgames.mariage.pools import CLAIMED, POOLS, Pool
-from cardgames.mariage.rules import Rules
+from cardgames.mariage import _claims as claims
+from cardgames.mariage import _ledger as ledger
+from cardgames.mariage import _play as play
+from cardgames.mariage import _rules as rules_module
+from cardgames.mariage import _scoring as scoring
+from cardgames.mariage._pools import CLAIMED, POOLS, Pool
+from cardgames.mariage._rules import Rules
 
 PACK36 = cards.pack(36)
 PACK52 = cards.pack(52)

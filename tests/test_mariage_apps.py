@@ -22,14 +22,15 @@ import cardgames
 import playing
 from cardgames import agents, cards, errors, simulate, tricks
 from cardgames import mariage as mg
-from cardgames.mariage import claims as checked_claims
-from cardgames.mariage import deals as checked_deals
-from cardgames.mariage import encoding, facts
-from cardgames.mariage import ledger as checked_ledger
-from cardgames.mariage import play as checked_play
-from cardgames.mariage import scoring as checked_scoring
-from cardgames.mariage.pools import Pool
-from cardgames.mariage.rules import PLAYER_COUNTS
+from cardgames.mariage import _claims as checked_claims
+from cardgames.mariage import _deals as checked_deals
+from cardgames.mariage import _encoding as encoding
+from cardgames.mariage import _facts as facts
+from cardgames.mariage import _ledger as checked_ledger
+from cardgames.mariage import _play as checked_play
+from cardgames.mariage import _scoring as checked_scoring
+from cardgames.mariage._pools import Pool
+from cardgames.mariage._rules import PLAYER_COUNTS
 
 CLAIMING = mg.Rules(auto_claim=False, forced_queen="penalty_only", max_hands=2)
 """Options that bring every kind of move a seat chooses into play."""

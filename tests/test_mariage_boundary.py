@@ -17,8 +17,11 @@ import pytest
 
 from cardgames import cards, codec, errors, moves
 from cardgames import mariage as mg
-from cardgames.mariage import deals, encoding, engine, play
-from cardgames.mariage.pools import Pool
+from cardgames.mariage import _deals as deals
+from cardgames.mariage import _encoding as encoding
+from cardgames.mariage import _engine as engine
+from cardgames.mariage import _play as play
+from cardgames.mariage._pools import Pool
 
 # --- is_legal agrees with legal_moves ----------------------------------------------------------
 

@@ -16,8 +16,9 @@ import pytest
 import cardgames
 from cardgames import cards, errors
 from cardgames import mariage as mg
-from cardgames.mariage import deals, ledger
-from cardgames.mariage.pools import Pool
+from cardgames.mariage import _deals as deals
+from cardgames.mariage import _ledger as ledger
+from cardgames.mariage._pools import Pool
 
 DEALER = 5
 

@@ -17,8 +17,10 @@ import pytest
 
 from cardgames import cards
 from cardgames import mariage as mg
-from cardgames.mariage import deals, ledger, play
-from cardgames.mariage.rules import (
+from cardgames.mariage import _deals as deals
+from cardgames.mariage import _ledger as ledger
+from cardgames.mariage import _play as play
+from cardgames.mariage._rules import (
     DIRECTIONS,
     FORCED_QUEEN_MODES,
     JESTER_CAPTORS,

@@ -23,9 +23,9 @@ from hypothesis import strategies as st
 import cardgames
 from cardgames import cards, dealing, errors, tricks
 from cardgames import staekske_rape as sr
-from cardgames.staekske_rape import play as sr_play
-from cardgames.staekske_rape import rules as sr_rules
-from cardgames.staekske_rape import scoring as sr_scoring
+from cardgames.staekske_rape import _play as sr_play
+from cardgames.staekske_rape import _rules as sr_rules
+from cardgames.staekske_rape import _scoring as sr_scoring
 
 SEED = 2024
 

@@ -15,7 +15,9 @@ import pytest
 import playing
 from cardgames import agents, cards, errors, simulate, tricks
 from cardgames import staekske_rape as sr
-from cardgames.staekske_rape import bots, encoding, tactics
+from cardgames.staekske_rape import _bots as bots
+from cardgames.staekske_rape import _encoding as encoding
+from cardgames.staekske_rape import _tactics as tactics
 
 SEED = 77
 

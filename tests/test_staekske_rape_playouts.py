@@ -16,8 +16,8 @@ import pytest
 
 from cardgames import cards
 from cardgames import staekske_rape as sr
-from cardgames.staekske_rape import play as sr_play
-from cardgames.staekske_rape import state as sr_state
+from cardgames.staekske_rape import _play as sr_play
+from cardgames.staekske_rape import _state as sr_state
 
 TRUMP_ORDER = ["J", "9", "A", "K", "Q", "10", "8", "7"]
 PLAIN_ORDER = ["A", "K", "Q", "J", "10", "9", "8", "7"]

@@ -8,7 +8,9 @@ import pytest
 
 from cardgames import cards, tricks
 from cardgames import staekske_rape as sr
-from cardgames.staekske_rape import play, search, tactics
+from cardgames.staekske_rape import _play as play
+from cardgames.staekske_rape import _search as search
+from cardgames.staekske_rape import _tactics as tactics
 
 
 def hands_of(seed: int) -> tuple[int, int, int, int]:

@@ -193,7 +193,7 @@ def follow(
         Mariage's duty when void, without the two royals that beat the trumps:
 
         >>> from cardgames import cards, tricks
-        >>> from cardgames.mariage import play
+        >>> from cardgames.mariage import _play as play
         >>> spades = play.RANKINGS["Q"][cards.Suit.SPADES]
         >>> hand = cards.mask_of(cards.parse_cards("Q♥ 7♠ 8♦"))
         >>> led = cards.Card.parse("A♣").index

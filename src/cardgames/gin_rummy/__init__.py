@@ -21,16 +21,19 @@ from __future__ import annotations
 from typing import Final
 
 from cardgames import game
-from cardgames.gin_rummy import bots, encoding, engine, melds
-from cardgames.gin_rummy.about import ABOUT
-from cardgames.gin_rummy.bots import RuleAgent
-from cardgames.gin_rummy.encoding import (
+from cardgames.gin_rummy import _bots as bots
+from cardgames.gin_rummy import _encoding as encoding
+from cardgames.gin_rummy import _engine as engine
+from cardgames.gin_rummy import _melds as melds
+from cardgames.gin_rummy._about import ABOUT
+from cardgames.gin_rummy._bots import RuleAgent
+from cardgames.gin_rummy._encoding import (
     LAYOUT,
     NUM_MOVES,
     move_indices,
     observation_size,
 )
-from cardgames.gin_rummy.engine import (
+from cardgames.gin_rummy._engine import (
     PACK,
     apply,
     best_lay_out,
@@ -45,7 +48,7 @@ from cardgames.gin_rummy.engine import (
     score,
     view,
 )
-from cardgames.gin_rummy.facts import (
+from cardgames.gin_rummy._facts import (
     MoveKind,
     card_value,
     kind_of,
@@ -53,8 +56,8 @@ from cardgames.gin_rummy.facts import (
     unseen,
     value_of,
 )
-from cardgames.gin_rummy.hollywood import HollywoodGame, HollywoodSheet
-from cardgames.gin_rummy.melds import (
+from cardgames.gin_rummy._hollywood import HollywoodGame, HollywoodSheet
+from cardgames.gin_rummy._melds import (
     Arrangement,
     Defence,
     Meld,
@@ -68,7 +71,7 @@ from cardgames.gin_rummy.melds import (
     defences,
     knock_discards,
 )
-from cardgames.gin_rummy.moves import (
+from cardgames.gin_rummy._moves import (
     BIG_GIN,
     DRAW_PILE,
     DRAW_STOCK,
@@ -84,8 +87,8 @@ from cardgames.gin_rummy.moves import (
     Source,
     parse_move,
 )
-from cardgames.gin_rummy.rules import Rules
-from cardgames.gin_rummy.scoring import (
+from cardgames.gin_rummy._rules import Rules
+from cardgames.gin_rummy._scoring import (
     HandResult,
     Kind,
     Side,
@@ -95,7 +98,7 @@ from cardgames.gin_rummy.scoring import (
     knock_limit,
     settlement,
 )
-from cardgames.gin_rummy.state import HandScore, Phase, Score, State, View
+from cardgames.gin_rummy._state import HandScore, Phase, Score, State, View
 
 __all__ = [
     "ABOUT",

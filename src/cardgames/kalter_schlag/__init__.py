@@ -18,16 +18,18 @@ from __future__ import annotations
 from typing import Final
 
 from cardgames import game, matches
-from cardgames.kalter_schlag import bots, encoding, engine
-from cardgames.kalter_schlag.about import ABOUT
-from cardgames.kalter_schlag.bots import RuleAgent
-from cardgames.kalter_schlag.encoding import (
+from cardgames.kalter_schlag import _bots as bots
+from cardgames.kalter_schlag import _encoding as encoding
+from cardgames.kalter_schlag import _engine as engine
+from cardgames.kalter_schlag._about import ABOUT
+from cardgames.kalter_schlag._bots import RuleAgent
+from cardgames.kalter_schlag._encoding import (
     LAYOUT,
     NUM_MOVES,
     move_indices,
     observation_size,
 )
-from cardgames.kalter_schlag.engine import (
+from cardgames.kalter_schlag._engine import (
     PACK,
     apply,
     current_player,
@@ -41,7 +43,7 @@ from cardgames.kalter_schlag.engine import (
     score,
     view,
 )
-from cardgames.kalter_schlag.facts import (
+from cardgames.kalter_schlag._facts import (
     TRUMPS,
     MoveKind,
     card_points,
@@ -53,16 +55,16 @@ from cardgames.kalter_schlag.facts import (
     unseen,
     winning_card,
 )
-from cardgames.kalter_schlag.moves import DOUBLE, Deal, Double, Move, Play, parse_move
-from cardgames.kalter_schlag.rules import Rules
-from cardgames.kalter_schlag.scoring import (
+from cardgames.kalter_schlag._moves import DOUBLE, Deal, Double, Move, Play, parse_move
+from cardgames.kalter_schlag._rules import Rules
+from cardgames.kalter_schlag._scoring import (
     durchmarsch_penalty,
     explain_durchmarsch,
     explain_penalty,
     penalty,
     round_half_up,
 )
-from cardgames.kalter_schlag.state import HandScore, Phase, State, View
+from cardgames.kalter_schlag._state import HandScore, Phase, State, View
 
 __all__ = [
     "ABOUT",

@@ -22,11 +22,13 @@ from __future__ import annotations
 from typing import Final
 
 from cardgames import game
-from cardgames.mariage import bots, encoding, engine
-from cardgames.mariage.about import ABOUT
-from cardgames.mariage.bots import RuleAgent
-from cardgames.mariage.encoding import NUM_MOVES, layout, move_indices, observation_size
-from cardgames.mariage.engine import (
+from cardgames.mariage import _bots as bots
+from cardgames.mariage import _encoding as encoding
+from cardgames.mariage import _engine as engine
+from cardgames.mariage._about import ABOUT
+from cardgames.mariage._bots import RuleAgent
+from cardgames.mariage._encoding import NUM_MOVES, layout, move_indices, observation_size
+from cardgames.mariage._engine import (
     PACKS,
     apply,
     current_player,
@@ -40,7 +42,7 @@ from cardgames.mariage.engine import (
     score,
     view,
 )
-from cardgames.mariage.facts import (
+from cardgames.mariage._facts import (
     MoveKind,
     kind_of,
     plain_order,
@@ -49,8 +51,8 @@ from cardgames.mariage.facts import (
     trump_order,
     unseen,
 )
-from cardgames.mariage.ledger import Payment
-from cardgames.mariage.moves import (
+from cardgames.mariage._ledger import Payment
+from cardgames.mariage._moves import (
     DECLINE,
     MISDEAL,
     PASS,
@@ -65,9 +67,9 @@ from cardgames.mariage.moves import (
     TableEvent,
     parse_move,
 )
-from cardgames.mariage.pools import POOLS, Pool
-from cardgames.mariage.rules import Rules
-from cardgames.mariage.state import HandScore, Phase, Score, State, View
+from cardgames.mariage._pools import POOLS, Pool
+from cardgames.mariage._rules import Rules
+from cardgames.mariage._state import HandScore, Phase, Score, State, View
 
 __all__ = [
     "ABOUT",

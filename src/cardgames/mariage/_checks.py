@@ -2,8 +2,8 @@
 
 Each returns the argument when it is what the function needs, and raises
 :class:`~cardgames.errors.RulesError` naming the argument and what was expected otherwise, so
-that the engine's building blocks (:mod:`~cardgames.mariage.claims`,
-:mod:`~cardgames.mariage.play`, :mod:`~cardgames.mariage.scoring`) meet a caller's junk the way
+that the engine's building blocks (:mod:`~cardgames.mariage._claims`,
+:mod:`~cardgames.mariage._play`, :mod:`~cardgames.mariage._scoring`) meet a caller's junk the way
 ``apply`` meets an illegal move. The engine calls their unchecked twins on its hot paths.
 """
 

@@ -10,10 +10,10 @@ from collections.abc import Sequence
 from typing import Final
 
 from cardgames import cards, errors, matches
-from cardgames.mariage import ledger
-from cardgames.mariage.about import ABOUT
-from cardgames.mariage.moves import Claim, Deal, DealOutOfTurn, Decline, Misdeal, Move, Pass, Play
-from cardgames.mariage.state import State
+from cardgames.mariage import _ledger as ledger
+from cardgames.mariage._about import ABOUT
+from cardgames.mariage._moves import Claim, Deal, DealOutOfTurn, Decline, Misdeal, Move, Pass, Play
+from cardgames.mariage._state import State
 
 __all__ = ["narrate"]
 

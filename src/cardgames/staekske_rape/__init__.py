@@ -20,12 +20,14 @@ from __future__ import annotations
 from typing import Final
 
 from cardgames import game, matches
-from cardgames.staekske_rape import bots, encoding, engine
-from cardgames.staekske_rape.about import ABOUT
-from cardgames.staekske_rape.auction import max_bid
-from cardgames.staekske_rape.bots import PassAgent, RuleAgent
-from cardgames.staekske_rape.encoding import NUM_MOVES, move_indices, observation_size
-from cardgames.staekske_rape.engine import (
+from cardgames.staekske_rape import _bots as bots
+from cardgames.staekske_rape import _encoding as encoding
+from cardgames.staekske_rape import _engine as engine
+from cardgames.staekske_rape._about import ABOUT
+from cardgames.staekske_rape._auction import max_bid
+from cardgames.staekske_rape._bots import PassAgent, RuleAgent
+from cardgames.staekske_rape._encoding import NUM_MOVES, move_indices, observation_size
+from cardgames.staekske_rape._engine import (
     PACK,
     apply,
     current_player,
@@ -40,7 +42,7 @@ from cardgames.staekske_rape.engine import (
     score,
     view,
 )
-from cardgames.staekske_rape.facts import (
+from cardgames.staekske_rape._facts import (
     PLAIN_ORDER,
     TRUMP_ORDER,
     MoveKind,
@@ -51,8 +53,8 @@ from cardgames.staekske_rape.facts import (
     unseen,
     winning_card,
 )
-from cardgames.staekske_rape.melds import MELDS, find_melds, meld_name, meld_points
-from cardgames.staekske_rape.moves import (
+from cardgames.staekske_rape._melds import MELDS, find_melds, meld_name, meld_points
+from cardgames.staekske_rape._moves import (
     CONCEDE,
     LOOK,
     NO_STOCK,
@@ -74,14 +76,14 @@ from cardgames.staekske_rape.moves import (
     TakeStock,
     parse_move,
 )
-from cardgames.staekske_rape.rules import Rules
-from cardgames.staekske_rape.scoring import (
+from cardgames.staekske_rape._rules import Rules
+from cardgames.staekske_rape._scoring import (
     CONCESSION,
     explain_result,
     game_points,
     hand_result,
 )
-from cardgames.staekske_rape.state import HandScore, Phase, State, View
+from cardgames.staekske_rape._state import HandScore, Phase, State, View
 
 __all__ = [
     "ABOUT",

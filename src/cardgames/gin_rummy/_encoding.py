@@ -1,0 +1,340 @@
+"""Gin Rummy for learning agents: moves as actions, a seat's view as a flat tuple of ints.
+
+Most moves are one action: the deal, the two draws, the pass, big gin, and a discard or a knock
+of each of the 52 cards. A lay-out is a combination, so it is *factored*: one action per meld
+laid down, numbered by its place in the table of every meld
+(:data:`~cardgames.gin_rummy._melds.TABLE`, 329 melds), then one action per lay-off (a card onto
+the knocker's meld 0, 1 or 2), then the action :data:`END_LAY_OUT`. The actions of a lay-out
+come in ascending order — its melds in the meld order, its lay-offs by card within each target,
+the end last — so a learner chooses them one at a time, and the end action says that the
+lay-out is complete (no lay-out's actions begin another's). ``legal_mask(state, prefix)`` and
+``index_to_move(index, state, prefix)`` take the actions already chosen.
+
+The actions, :data:`NUM_MOVES` in all:
+
+=========  ====================================================================
+index      action
+=========  ====================================================================
+0          deal (a stacked ``Deal(order=...)`` too: its order is chance's)
+1          draw from the stock
+2          draw from the pile (take the upcard, on the first turn)
+3          pass (refuse the upcard)
+4          big gin
+5–56       discard a card: ``5 + card.index`` (card order, 2♣ … A♦)
+57–108     knock with a card: ``57 + card.index``
+109–437    lay down a meld: ``109 +`` its place in ``melds.TABLE``
+438–593    lay a card off onto the knocker's meld *k* (0–2): ``438 + 52 k + card.index``
+594        end the lay-out
+=========  ====================================================================
+
+An observation is built from the seat's :func:`~cardgames.gin_rummy.view` only, so it holds
+nothing the seat may not know. Seats in it are *relative*: position 0 is the observer, position
+1 the other player. Its blocks are :data:`LAYOUT`, in order; a block of 52 has one int per card
+in card order.
+
+Example:
+    >>> from cardgames import gin_rummy
+    >>> gin_rummy.NUM_MOVES, gin_rummy.move_indices(gin_rummy.parse_move("discard 2♣"))
+    (595, (5,))
+    >>> gin_rummy.move_indices(gin_rummy.parse_move("lay out 7♣ 7♠ 7♦ | 3♥ 4♥ 5♥"))
+    (140, 327, 594)
+    >>> state = gin_rummy.new_game(seed=3)
+    >>> len(gin_rummy.observation(state, 0)) == gin_rummy.observation_size(None, 2)
+    True
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from cardgames import cards, errors, protocols
+from cardgames import moves as core_moves
+from cardgames.gin_rummy import _engine as engine
+from cardgames.gin_rummy import _melds as melds
+from cardgames.gin_rummy._about import ABOUT
+from cardgames.gin_rummy._moves import BigGin, Discard, Draw, Knock, LayOut, Move, Pass, Source
+from cardgames.gin_rummy._rules import Rules
+from cardgames.gin_rummy._state import PLAYERS, Phase, State
+
+__all__ = [
+    "BIG_GIN_ACTION",
+    "DEAL_ACTION",
+    "DISCARD_ACTIONS",
+    "DRAW_PILE_ACTION",
+    "DRAW_STOCK_ACTION",
+    "END_LAY_OUT",
+    "KNOCK_ACTIONS",
+    "LAYOFF_ACTIONS",
+    "LAYOUT",
+    "MELD_ACTIONS",
+    "NUM_MOVES",
+    "PASS_ACTION",
+    "TARGETS",
+    "move_indices",
+    "observation",
+    "observation_size",
+]
+
+_PACK_SIZE: Final = len(engine.PACK)
+
+DEAL_ACTION: Final = 0
+"""The action that deals (a stacked ``Deal(order=...)`` is this action too)."""
+DRAW_STOCK_ACTION: Final = 1
+"""The action that draws the top card of the stock."""
+DRAW_PILE_ACTION: Final = 2
+"""The action that takes the top card of the pile (the upcard on the first turn)."""
+PASS_ACTION: Final = 3
+"""The action that refuses the upcard."""
+BIG_GIN_ACTION: Final = 4
+"""The action that goes big gin (option ``big_gin``)."""
+DISCARD_ACTIONS: Final = 5
+"""The first discard action: ``DISCARD_ACTIONS + card.index`` discards the card."""
+KNOCK_ACTIONS: Final = DISCARD_ACTIONS + _PACK_SIZE
+"""The first knock action: ``KNOCK_ACTIONS + card.index`` knocks, discarding the card face
+down."""
+MELD_ACTIONS: Final = KNOCK_ACTIONS + _PACK_SIZE
+"""The first meld action: ``MELD_ACTIONS + i`` lays down the meld ``melds.TABLE[i]``."""
+TARGETS: Final = 3
+"""The most melds a knocker lays down (ten or eleven cards hold at most three melds): the
+lay-off targets 0, 1 and 2."""
+LAYOFF_ACTIONS: Final = MELD_ACTIONS + len(melds.TABLE)
+"""The first lay-off action: ``LAYOFF_ACTIONS + 52 * k + card.index`` lays the card off onto
+the knocker's meld ``k``."""
+END_LAY_OUT: Final = LAYOFF_ACTIONS + TARGETS * _PACK_SIZE
+"""The action that ends a lay-out: the last of every lay-out's actions."""
+NUM_MOVES: Final = END_LAY_OUT + 1
+"""How many actions Gin Rummy has: 595."""
+
+_MELD_PLACE: Final = {meld.mask: MELD_ACTIONS + place for place, meld in enumerate(melds.TABLE)}
+"""A meld's action, by the bit set of its cards."""
+
+_SINGLE: Final[dict[object, int]] = {
+    core_moves.Deal: DEAL_ACTION,
+    Pass: PASS_ACTION,
+    BigGin: BIG_GIN_ACTION,
+}
+"""The action of each kind of move that is one action whatever it holds."""
+
+_PHASES: Final = tuple(Phase)
+
+
+_GAMES: Final = 3
+"""The games of a Hollywood sheet."""
+
+LAYOUT: Final = protocols.place_blocks(
+    ("hand", _PACK_SIZE, "1 for each card the observer holds"),
+    ("pile", _PACK_SIZE, "1 for each card in the discard pile"),
+    ("top", _PACK_SIZE, "1 for the top card of the discard pile"),
+    (
+        "known",
+        PLAYERS * _PACK_SIZE,
+        (
+            "for positions 0 and 1, 52 ints each: 1 for each card the position took from the pile "
+            "in this hand and still holds (both players know them)"
+        ),
+    ),
+    (
+        "knocker melds",
+        TARGETS * _PACK_SIZE,
+        (
+            "the knocker's melds once laid out, the lay-off targets 0 to 2 in order: 52 ints "
+            "each, 1 for each card of the meld"
+        ),
+    ),
+    ("knocker deadwood", _PACK_SIZE, "1 for each card of the knocker's deadwood, once laid out"),
+    ("defender melds", _PACK_SIZE, "1 for each card in the defender's own melds, once laid out"),
+    (
+        "layoffs",
+        TARGETS * _PACK_SIZE,
+        (
+            "the defender's lay-offs once laid out: for targets 0 to 2, 52 ints each, 1 for each "
+            "card laid off onto that meld of the knocker's"
+        ),
+    ),
+    ("defender deadwood", _PACK_SIZE, "1 for each card of the defender's deadwood, once laid out"),
+    ("to move", PLAYERS, "1 for the position to move (all 0 once the match is over)"),
+    ("dealer", PLAYERS, "1 for the position that dealt this hand (or deals the first)"),
+    ("knocker", PLAYERS, "1 for the position that knocked in this hand (all 0 before a knock)"),
+    (
+        "phase",
+        len(_PHASES),
+        "1 for the phase: deal, offer, first draw, draw, discard, knocker, defender",
+    ),
+    ("over", 1, "1 once the match is over"),
+    ("hand sizes", PLAYERS, "how many cards each position holds"),
+    ("stock", 1, "how many cards are left in the stock"),
+    ("knock limit", 1, "the highest count a player may knock with in this hand; -1 before it"),
+    ("doubled", 1, "1 if this hand's score is doubled (an Oklahoma spade upcard)"),
+    ("totals", PLAYERS, "each position's total"),
+    ("hands won", PLAYERS, "how many hands each position has won"),
+    (
+        "hollywood",
+        _GAMES * (PLAYERS + 1),
+        (
+            "with Hollywood scoring, for games 1 to 3: each position's total in the game (0 if it "
+            "has not entered it), then 1 if the game is closed; all 0 without Hollywood"
+        ),
+    ),
+    ("target", 1, "the total that wins a game (Rules.target, or Rules.hollywood_target)"),
+    ("hand number", 1, "0 before the first deal, then the number of hands dealt"),
+)
+"""The blocks of an observation, in order. Positions are relative to the observer."""
+
+_SIZE: Final = LAYOUT[-1].offset + LAYOUT[-1].length
+
+
+def move_indices(move: Move) -> tuple[int, ...]:
+    """Return the actions that make up the move: one for most, several for a lay-out.
+
+    A lay-out gives its melds' actions, then its lay-offs' (in ascending order: by target, then
+    card), then :data:`~cardgames.gin_rummy._encoding.END_LAY_OUT`. Two lay-outs that lay off
+    the same cards onto the same melds in another order are the same actions.
+
+    Raises:
+        RulesError: If ``move`` is not a Gin Rummy move, or lays a card off onto a meld the
+            knocker cannot have laid (an index above 2).
+
+    Example:
+        >>> from cardgames import gin_rummy
+        >>> move = gin_rummy.LayOut(["9♦ 9♠ 9♣"], layoffs=[("7♠", 0), ("6♠", 0), ("J♦", 1)])
+        >>> move_indices(move)
+        (150, 455, 456, 538, 594)
+    """
+    kind = type(move)
+    if kind is Discard:
+        return (DISCARD_ACTIONS + move.card.index,)  # type: ignore[union-attr]  # a Discard
+    if kind is Draw:
+        is_stock = move.source is Source.STOCK  # type: ignore[union-attr]  # a Draw
+        return (DRAW_STOCK_ACTION if is_stock else DRAW_PILE_ACTION,)
+    if kind is Knock:
+        return (KNOCK_ACTIONS + move.card.index,)  # type: ignore[union-attr]  # a Knock
+    if kind is LayOut:
+        return _lay_out_indices(move)  # type: ignore[arg-type]  # a LayOut
+    single = _SINGLE.get(kind)
+    if single is None:
+        raise errors.RulesError(f"expected a Gin Rummy move, not {errors.quote(move)}")
+    return (single,)
+
+
+def _lay_out_indices(move: LayOut) -> tuple[int, ...]:
+    """Return a lay-out's actions: its melds, its lay-offs, the end."""
+    found = [_MELD_PLACE[meld.mask] for meld in move.melds]
+    offs = []
+    for card, target in move.layoffs:
+        if target >= TARGETS:
+            raise errors.RulesError(
+                f"{move} lays {card} off onto meld {target}: the knocker lays down at most "
+                f"{TARGETS} melds, numbered 0 to {TARGETS - 1}"
+            )
+        offs.append(LAYOFF_ACTIONS + _PACK_SIZE * target + card.index)
+    found += sorted(offs)
+    found.append(END_LAY_OUT)
+    return tuple(found)
+
+
+def observation_size(rules: Rules | None, players: int = PLAYERS) -> int:
+    """Return the length of every observation: the same for all options.
+
+    Args:
+        rules: The match's options (None for the defaults).
+        players: Must be 2.
+
+    Raises:
+        RulesError: If ``rules`` is not Gin Rummy's ``Rules`` (or None), or ``players`` is not
+            2 (None included).
+
+    Example:
+        >>> observation_size(None, 2)
+        762
+    """
+    ABOUT.check_rules(rules)
+    ABOUT.check_players(players, none_is_usual=False)
+    return _SIZE
+
+
+def _marks(found: tuple[cards.Card, ...]) -> tuple[int, ...]:
+    """Return 52 ints, 1 for each card among ``found``."""
+    return cards.flags(cards.mask_of(found))
+
+
+def _one_hot(size: int, place: int | None) -> list[int]:
+    """Return ``size`` zeros with a 1 at ``place`` (none if it is None)."""
+    ints = [0] * size
+    if place is not None:
+        ints[place] = 1
+    return ints
+
+
+def _meld_marks(found: tuple[melds.Meld, ...], blocks: int) -> list[int]:
+    """Return ``blocks`` blocks of 52 ints: block *k* marks the cards of meld *k*, if any."""
+    ints: list[int] = []
+    for place in range(blocks):
+        ints += cards.flags(found[place].mask if place < len(found) else 0)
+    return ints
+
+
+def observation(state: State, seat: int) -> tuple[int, ...]:
+    """Return what ``seat`` may know as a flat tuple of ints, laid out as :data:`LAYOUT` says.
+
+    It is built from ``view(state, seat)`` alone: two states that differ only in cards the seat
+    cannot see give the same observation.
+
+    Raises:
+        RulesError: If ``state`` is not a Gin Rummy state, or ``seat`` is not 0 or 1.
+
+    Example:
+        >>> from cardgames import gin_rummy
+        >>> state = gin_rummy.apply(gin_rummy.new_game(seed=3), gin_rummy.Deal())
+        >>> seen = observation(state, 0)
+        >>> sum(seen[:52]), sum(seen[52:104])  # ten cards held, the upcard on the pile
+        (10, 1)
+    """
+    view = engine.view(state, seat)
+    order = (seat, 1 - seat)
+
+    def position(of: int | None) -> int | None:
+        return None if of is None else (of - seat) % PLAYERS
+
+    ints = list(_marks(view.hand))
+    ints += _marks(view.pile)
+    ints += _marks(view.pile[-1:])
+    for each in order:
+        ints += _marks(view.known[each])
+    knocked = view.knocker_layout
+    ints += _meld_marks(() if knocked is None else knocked.melds, TARGETS)
+    ints += _marks(() if knocked is None else knocked.deadwood)
+    defence = view.defence
+    own = 0
+    offs = [0] * TARGETS
+    if defence is not None:
+        for meld in defence.melds:
+            own |= meld.mask
+        for card, target in defence.layoffs:
+            offs[target] |= card.mask
+    ints += cards.flags(own)
+    for target in offs:
+        ints += cards.flags(target)
+    ints += _marks(() if defence is None else defence.deadwood)
+    ints += _one_hot(PLAYERS, position(view.current_player))
+    ints += _one_hot(PLAYERS, position(view.dealer))
+    ints += _one_hot(PLAYERS, position(view.knocker))
+    ints += _one_hot(len(_PHASES), _PHASES.index(view.phase))
+    ints.append(int(view.over))
+    ints += [view.hand_sizes[each] for each in order]
+    ints.append(view.stock_size)
+    ints.append(-1 if view.knock_limit is None else view.knock_limit)
+    ints.append(int(view.doubled))
+    ints += [view.totals[each] for each in order]
+    ints += [view.hands_won[each] for each in order]
+    sheet = view.hollywood
+    for number in range(_GAMES):
+        if sheet is None:
+            ints += [0] * (PLAYERS + 1)
+        else:
+            played = sheet.games[number]
+            ints += [played.total(each) for each in order]
+            ints.append(int(played.closed))
+    rules = view.rules
+    ints.append(rules.hollywood_target if rules.hollywood else rules.target)
+    ints.append(view.hand_number)
+    return tuple(ints)

@@ -1,0 +1,183 @@
+"""Kalter Schlag for learning agents: each move one action, a seat's view as a flat tuple of ints.
+
+Every move of the game is one action (none is a combination): action 0 deals, action 1 doubles,
+and actions 2 to 33 play the cards of the 32-card pack in card order (7♣ … A♣, 7♠ … A♦).
+``cardgames.kalter_schlag.legal_mask`` and ``index_to_move`` are built on these.
+
+An observation is built from the seat's :func:`~cardgames.kalter_schlag.view` only, so it holds
+nothing the seat may not know. Seats in it are *relative*: position *k* is the seat *k* places to
+the observer's left (position 0 is the observer), so one policy serves every seat. Its blocks are
+:data:`LAYOUT`, in order.
+
+Example:
+    >>> from cardgames import kalter_schlag
+    >>> kalter_schlag.NUM_MOVES, kalter_schlag.move_indices(kalter_schlag.parse_move("play 7♣"))
+    (34, (2,))
+    >>> state = kalter_schlag.new_game(seed=3)
+    >>> len(kalter_schlag.observation(state, 0)) == kalter_schlag.observation_size(None, 4)
+    True
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from cardgames import cards, errors, protocols
+from cardgames import moves as core_moves
+from cardgames.kalter_schlag import _engine as engine
+from cardgames.kalter_schlag._about import ABOUT
+from cardgames.kalter_schlag._moves import Double, Move
+from cardgames.kalter_schlag._rules import Rules
+from cardgames.kalter_schlag._state import PLAYERS, Phase, State
+
+__all__ = [
+    "DEAL_ACTION",
+    "DOUBLE_ACTION",
+    "LAYOUT",
+    "NUM_MOVES",
+    "PLAY_ACTIONS",
+    "move_indices",
+    "observation",
+    "observation_size",
+]
+
+
+DEAL_ACTION: Final = 0
+"""The action that deals (a stacked ``Deal(order=...)`` is this action too)."""
+
+DOUBLE_ACTION: Final = 1
+"""The action that doubles."""
+
+PLAY_ACTIONS: Final = 2
+"""The first play action: ``PLAY_ACTIONS + i`` plays the i-th card of ``PACK`` (card order)."""
+
+NUM_MOVES: Final = PLAY_ACTIONS + len(engine.PACK)
+"""How many actions Kalter Schlag has: deal, double, and one per card of the 32-card pack."""
+
+_SLOT: Final = {card.index: place for place, card in enumerate(engine.PACK)}
+"""A card's place in ``PACK``, by card index."""
+
+_PHASES: Final = tuple(Phase)
+
+
+_PACK_SIZE: Final = len(engine.PACK)
+
+LAYOUT: Final = protocols.place_blocks(
+    ("hand", _PACK_SIZE, "1 for each card of PACK the observer holds"),
+    (
+        "trick",
+        PLAYERS * _PACK_SIZE,
+        "the trick being played: for positions 0 to 3, 32 ints each, 1 for the card it played",
+    ),
+    (
+        "played",
+        PLAYERS * _PACK_SIZE,
+        (
+            "the finished tricks of this hand (of the last hand, until the next deal): for "
+            "positions 0 to 3, 32 ints each, 1 for each card it played to them"
+        ),
+    ),
+    ("to move", PLAYERS, "1 for the position to move (all 0 once the match is over)"),
+    ("dealer", PLAYERS, "1 for the position that dealt this hand (or deals the first)"),
+    ("phase", len(_PHASES), "1 for the phase: deal, first trick, play, over"),
+    ("doubled", PLAYERS, "1 for each position that doubled in this hand"),
+    ("tricks taken", PLAYERS, "the tricks each position took in this hand, 0 to 8"),
+    ("points taken", PLAYERS, "the card points each position took in this hand, 0 to 120"),
+    ("totals", PLAYERS, "each position's penalty total"),
+    ("target", 1, "the total that ends the match (Rules.target)"),
+    ("natural order", 1, "1 if plain suits rank A K Q 10 9 8 7 (plain_rank_order='natural')"),
+    ("hand number", 1, "0 before the first deal, then the number of hands dealt"),
+)
+"""The blocks of an observation, in order. Positions are relative to the observer."""
+
+_SIZE: Final = LAYOUT[-1].offset + LAYOUT[-1].length
+
+
+def move_indices(move: Move) -> tuple[int, ...]:
+    """Return the one action that is the move: every Kalter Schlag move is a single action.
+
+    Raises:
+        RulesError: If ``move`` is not a Kalter Schlag move, or plays a card not in the pack.
+
+    Example:
+        >>> from cardgames import kalter_schlag
+        >>> [move_indices(move) for move in (kalter_schlag.Deal(), kalter_schlag.DOUBLE)]
+        [(0,), (1,)]
+    """
+    kind = type(move)
+    if kind is core_moves.Play:
+        slot = _SLOT.get(move.card.index)  # type: ignore[union-attr]  # kind is Play
+        if slot is None:
+            raise errors.RulesError(f"{move} plays a card that is not in the 32-card pack")
+        return (PLAY_ACTIONS + slot,)
+    if kind is Double:
+        return (DOUBLE_ACTION,)
+    if kind is core_moves.Deal:
+        return (DEAL_ACTION,)
+    raise errors.RulesError(f"expected a Kalter Schlag move, not {errors.quote(move)}")
+
+
+def observation_size(rules: Rules | None, players: int = PLAYERS) -> int:
+    """Return the length of every observation: the same for all options.
+
+    Raises:
+        RulesError: If ``rules`` is not Kalter Schlag's ``Rules`` (or None), or ``players`` is
+            not 4.
+
+    Example:
+        >>> observation_size(None, 4)
+        319
+    """
+    ABOUT.check_rules(rules)
+    ABOUT.check_players(players, none_is_usual=False)
+    return _SIZE
+
+
+def _one_hot(size: int, place: int | None) -> list[int]:
+    """Return ``size`` zeros with a 1 at ``place`` (none if it is None)."""
+    ints = [0] * size
+    if place is not None:
+        ints[place] = 1
+    return ints
+
+
+def observation(state: State, seat: int) -> tuple[int, ...]:
+    """Return what ``seat`` may know as a flat tuple of ints, laid out as :data:`LAYOUT` says.
+
+    It is built from ``view(state, seat)`` alone: two states that differ only in cards the seat
+    cannot see give the same observation.
+
+    Raises:
+        RulesError: If ``state`` is not a Kalter Schlag state, or ``seat`` is not 0 to 3.
+
+    Example:
+        >>> from cardgames import kalter_schlag
+        >>> state = kalter_schlag.apply(kalter_schlag.new_game(seed=3), kalter_schlag.Deal())
+        >>> sum(observation(state, 0)[:32])  # eight cards in hand
+        8
+    """
+    view = engine.view(state, seat)
+
+    def position(of: int | None) -> int | None:
+        return None if of is None else (of - seat) % PLAYERS
+
+    order = [(seat + offset) % PLAYERS for offset in range(PLAYERS)]
+    ints = list(cards.flags(cards.mask_of(view.hand), _PACK_SIZE))
+    in_trick = dict(view.trick.plays) if view.trick is not None else {}
+    played = dict.fromkeys(order, 0)
+    for trick in view.tricks:
+        for each, card in trick.plays:
+            played[each] |= 1 << card.index
+    for each in order:
+        ints += cards.flags(in_trick[each].mask if each in in_trick else 0, _PACK_SIZE)
+    for each in order:
+        ints += cards.flags(played[each], _PACK_SIZE)
+    ints += _one_hot(PLAYERS, position(view.current_player))
+    ints += _one_hot(PLAYERS, position(view.dealer))
+    ints += _one_hot(len(_PHASES), _PHASES.index(view.phase))
+    ints += [int(each in view.doubles) for each in order]
+    ints += [view.tricks_taken[each] for each in order]
+    ints += [view.points_taken[each] for each in order]
+    ints += [view.totals[each] for each in order]
+    ints += [view.rules.target, int(view.rules.plain_rank_order == "natural"), view.hand_number]
+    return tuple(ints)

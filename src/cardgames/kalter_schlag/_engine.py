@@ -1,0 +1,634 @@
+"""Kalter Schlag's engine: start a match, list and apply moves, read the score and views."""
+
+from __future__ import annotations
+
+import typing
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, Final
+
+import attrs
+
+from cardgames import _frozen, arguments, cards, dealing, errors, history, matches, tricks
+from cardgames import moves as core_moves
+from cardgames.kalter_schlag import _scoring as scoring
+from cardgames.kalter_schlag._about import ABOUT
+from cardgames.kalter_schlag._moves import DOUBLE, Deal, Double, Move, parse_move
+from cardgames.kalter_schlag._rules import Rules
+from cardgames.kalter_schlag._state import (
+    PACK,
+    PLAYERS,
+    RANKINGS,
+    TRICKS,
+    HandScore,
+    State,
+    View,
+    build_state,
+)
+
+__all__ = [
+    "PACK",
+    "apply",
+    "current_player",
+    "is_over",
+    "legal_moves",
+    "max_hand_moves",
+    "narrate",
+    "new_game",
+    "order_for",
+    "pack",
+    "parse_move",
+    "score",
+    "view",
+]
+
+PACKETS: Final = (3, 2, 3)
+"""Each player gets 3 cards, then 2, then 3 (rule 8)."""
+
+_CARD_POINT_VALUES: Final = {
+    cards.Rank.ACE: 11,
+    cards.Rank.TEN: 10,
+    cards.Rank.KING: 4,
+    cards.Rank.QUEEN: 3,
+    cards.Rank.JACK: 2,
+}
+POINTS: Final = tuple(_CARD_POINT_VALUES.get(card.rank, 0) for card in cards.CARDS)
+"""Card points by card index: A 11, 10 10, K 4, Q 3, J 2, others 0 (rule 5)."""
+
+
+_trick: Final = _frozen.builder(tricks.Trick)
+_evolve_match: Final = _frozen.evolver(matches.Match)
+_hand: Final = _frozen.builder(HandScore)
+_SEATS: Final = tuple(range(PLAYERS))
+
+
+def new_game(
+    rules: Rules | None = None,
+    *,
+    seed: int | None = None,
+    players: int | None = None,
+    first_dealer: int | None = None,
+) -> State:
+    """Start a match, in the first hand's deal phase.
+
+    Args:
+        rules: The options; None for the source's rules.
+        seed: Every deal (and the first dealer, unless given) derives from it; None picks one
+            at random, kept in the state so the match can be replayed.
+        players: Must be None or 4.
+        first_dealer: The seat that deals first; None draws it from the seed.
+
+    Raises:
+        RulesError: For a player count other than 4, a seat out of range, or a seed that is
+            not an int.
+
+    Example:
+        >>> from cardgames import kalter_schlag
+        >>> state = kalter_schlag.new_game(seed=7, first_dealer=3)
+        >>> kalter_schlag.current_player(state), kalter_schlag.legal_moves(state)
+        (3, (Deal(),))
+    """
+    options, seed, _, first_dealer = ABOUT.check_new_game(
+        rules,
+        seed=seed,
+        players=players,
+        first_dealer=first_dealer,
+    )
+    return State(
+        match=matches.Match.opening(options, seed, PLAYERS, first_dealer),
+        hands=(0,) * PLAYERS,
+        leader=(first_dealer + 1) % PLAYERS,
+        trick=(),
+        tricks=(),
+        doubles=(),
+        history=None,
+    )
+
+
+def pack(rules: Rules | None = None, players: int = PLAYERS) -> tuple[cards.Card, ...]:
+    """Return the cards a match is played with: the 32-card pack, whatever the options.
+
+    Args:
+        rules: The match's options (None for the defaults); the pack is the same for all.
+        players: Must be 4.
+
+    Raises:
+        RulesError: If ``rules`` is not a Kalter Schlag ``Rules`` or ``players`` is not 4.
+
+    Example:
+        >>> from cardgames import kalter_schlag
+        >>> len(kalter_schlag.pack(kalter_schlag.Rules()))
+        32
+    """
+    return ABOUT.check_pack(rules, players)
+
+
+def max_hand_moves(rules: Rules | None, players: int = PLAYERS) -> int:
+    """Return the most moves a hand can take: the deal, four doubles and 32 cards.
+
+    Args:
+        rules: The match's options (None for the defaults); the bound is the same for all.
+        players: Must be 4.
+
+    Raises:
+        RulesError: If ``rules`` is not a Kalter Schlag ``Rules`` or ``players`` is not 4.
+
+    Example:
+        >>> from cardgames import kalter_schlag
+        >>> kalter_schlag.max_hand_moves(kalter_schlag.Rules())
+        37
+    """
+    ABOUT.check_rules(rules)
+    ABOUT.check_players(players, none_is_usual=False)
+    return 1 + PLAYERS + PLAYERS * TRICKS
+
+
+def current_player(state: State) -> int | None:
+    """Return the seat to move: the dealer between hands, None once the match is over.
+
+    Raises:
+        RulesError: If ``state`` is not a Kalter Schlag state.
+    """
+    if type(state) is not State:
+        ABOUT.check_state(state)
+    if state.losers is not None:
+        return None
+    if state.hand_number == 0 or len(state.tricks) == TRICKS:
+        return (state.first_dealer + state.hand_number) % PLAYERS
+    return (state.leader + len(state.trick)) % PLAYERS
+
+
+def legal_moves(state: State) -> tuple[Move, ...]:
+    """Return the legal moves of the seat to move.
+
+    The order: ``Deal()`` (alone, between hands), ``Double()`` (in the first trick, for a player
+    who has not doubled), then each playable card as ``Play`` in card order. Empty when the
+    match is over. ``Deal(order=...)`` is legal too but not listed.
+
+    Raises:
+        RulesError: If ``state`` is not a Kalter Schlag state (another game's included).
+    """
+    if type(state) is not State:
+        ABOUT.check_state(state)
+    playable = state.playable
+    if not playable:  # between hands: nobody holds a card
+        return () if state.match.losers is not None else _DEAL_ONLY
+    plays = _plays_in(playable)
+    if state.tricks or (state.leader + len(state.trick)) % PLAYERS in state.doubles:
+        return plays
+    return (DOUBLE, *plays)
+
+
+_DEAL_ONLY: Final[tuple[Move, ...]] = (core_moves.DEAL,)
+_plays_in: Final = core_moves.plays_in
+
+
+def apply(state: State, move: Move, *, seat: int | None = None) -> State:
+    """Return the state after ``move`` by the seat to move. The given state is not changed.
+
+    Args:
+        state: The state to move from.
+        move: A ``Deal``, ``Double`` or ``Play``.
+        seat: If given, the seat that sends the move (a server passes its connection's seat);
+            it must be the seat to move.
+
+    Raises:
+        IllegalMoveError: If the move breaks a rule, or is not a Kalter Schlag move at all; the
+            message names the rule.
+        NotYourTurnError: If ``seat`` is given and is not the seat to move.
+        MatchOverError: If the match is over.
+        RulesError: If ``state`` is not a Kalter Schlag state (another game's included).
+
+    Example:
+        >>> from cardgames import kalter_schlag
+        >>> state = kalter_schlag.new_game(seed=1, first_dealer=0)
+        >>> state = kalter_schlag.apply(state, kalter_schlag.Deal())
+        >>> kalter_schlag.apply(state, kalter_schlag.Deal())
+        Traceback (most recent call last):
+        ...
+        cardgames.errors.IllegalMoveError: the hand is being played: 8 tricks to go ...
+    """
+    if type(move) is _PLAY and type(state) is State:
+        # The hot path: a card the seat to move may play (rule 11), checked on bit sets; no
+        # card may be played between hands. Anything that fails here goes the long way
+        # below, which says what is wrong.
+        trick = state.trick
+        turn = (state.leader + len(trick)) % PLAYERS
+        index = move.card.index
+        if state.playable >> index & 1 and (seat is None or (seat == turn and type(seat) is int)):
+            hands = state.hands
+            if len(trick) == PLAYERS - 1:
+                return _played(state, turn, move)
+            changed = list(hands)
+            changed[turn] = hands[turn] ^ (1 << index)
+            # Positional, in the order of _STATE_FIELDS, as in _played.
+            return build_state(
+                state.match,
+                tuple(changed),
+                state.leader,
+                (*trick, index),
+                state.tricks,
+                state.doubles,
+                history.History(move, state.history),
+            )
+    mover = arguments.check_turn(current_player(state), seat, move)  # checks the state first
+    handler = _HANDLERS.get(type(move))
+    if handler is None:
+        raise errors.IllegalMoveError(
+            f"{errors.quote(move)} is not a Kalter Schlag move (use Deal, Double or Play)",
+            move=move,
+            seat=mover,
+        )
+    return handler(state, mover, move)
+
+
+_PLAY: Final = core_moves.Play
+
+
+def _illegal(reason: str, move: Move, seat: int) -> errors.IllegalMoveError:
+    """Return the error for an illegal move."""
+    return errors.IllegalMoveError(reason, move=move, seat=seat)
+
+
+def _deal(before: State, dealer: int, move: core_moves.Deal) -> State:
+    """Deal the next hand 3-2-3 from the dealer's left (rule 8)."""
+    if before.in_play:
+        left = TRICKS - len(before.tricks)
+        raise _illegal(
+            f"the hand is being played: {left} tricks to go before the next deal", move, dealer
+        )
+    match = before.match
+    number = match.hand_number + 1
+    if move.order is None:
+        order = dealing.shuffled(PACK, seed=match.seed, hand_number=number)
+    else:
+        try:
+            order = dealing.validate_order(move.order, PACK)
+        except errors.RulesError as error:
+            raise _illegal(str(error), move, dealer) from None
+    hands = [0] * PLAYERS
+    for offset, places in enumerate(_DEALT_PLACES, start=1):
+        mask = 0
+        for place in places:
+            mask |= 1 << order[place].index
+        hands[(dealer + offset) % PLAYERS] = mask
+    return State(
+        match=_evolve_match(match, hand_number=number),
+        hands=tuple(hands),
+        leader=(dealer + 1) % PLAYERS,
+        trick=(),
+        tricks=(),
+        doubles=(),
+        history=history.record(move, before.history),
+    )
+
+
+def _receivers(dealer: int) -> tuple[int, ...]:
+    """Return the seats in dealing order: the dealer's left first, the dealer last."""
+    return tuple((dealer + offset) % PLAYERS for offset in range(1, PLAYERS + 1))
+
+
+_DEALT_PLACES: Final = tuple(
+    tuple(PACK.index(card) for card in hand)
+    for hand in dealing.deal(PACK, receivers=range(PLAYERS), packets=PACKETS)[0]
+)
+"""For each seat in dealing order (the dealer's left first), the places in the order it gets."""
+
+
+def _double(before: State, seat: int, move: Double) -> State:
+    """Double the hand's score (rules 13-15)."""
+    if not before.in_play:
+        raise _illegal("nothing to double: the cards have not been dealt", move, seat)
+    if before.tricks:
+        raise _illegal("doubling is allowed only during the first trick", move, seat)
+    if seat in before.doubles:
+        call = scoring.CALLS[before.doubles.index(seat)]
+        raise _illegal(f"each player doubles at most once: you already called {call}", move, seat)
+    return State(
+        match=before.match,
+        hands=before.hands,
+        leader=before.leader,
+        trick=before.trick,
+        tricks=before.tricks,
+        doubles=(*before.doubles, seat),
+        history=history.record(move, before.history),
+    )
+
+
+def _play(before: State, seat: int, move: core_moves.Play) -> State:
+    """Play a card to the trick; finish the trick and the hand when they are complete."""
+    index = move.card.index
+    if not before.in_play:
+        raise _illegal(f"the cards are not dealt yet: seat {seat} must deal first", move, seat)
+    if not before.playable >> index & 1:
+        raise _illegal(_why_not(before, seat, move.card), move, seat)
+    return _played(before, seat, move)
+
+
+def _played(before: State, seat: int, move: core_moves.Play) -> State:
+    """Return the state after ``seat`` plays ``move``, which has been checked to be legal."""
+    index = move.card.index
+    hands = list(before.hands)
+    hands[seat] ^= 1 << index
+    trick = (*before.trick, index)
+    leader = before.leader
+    done = before.tricks
+    if len(trick) == PLAYERS:
+        ranking = RANKINGS[before.match.rules.plain_rank_order]
+        winner = (leader + tricks.best(trick, ranking)) % PLAYERS
+        first, second, third, fourth = _PLAYS_FROM[leader]
+        a, b, c, d = trick
+        plays = (first[a], second[b], third[c], fourth[d])
+        done = (*done, _trick(plays, winner))
+        leader, trick = winner, ()
+    # Positional, in the order of _STATE_FIELDS: on this hot path keywords cost 20% more.
+    after = build_state(
+        before.match,
+        tuple(hands),
+        leader,
+        trick,
+        done,
+        before.doubles,
+        history.History(move, before.history),
+    )
+    return _finish_hand(after) if len(done) == TRICKS else after
+
+
+_PLAYS_FROM: Final = tuple(
+    tuple(
+        tuple(((first + place) % PLAYERS, card) for card in cards.CARDS) for place in range(PLAYERS)
+    )
+    for first in range(PLAYERS)
+)
+"""``_PLAYS_FROM[leader][place][index]``: the ``(seat, card)`` pair of a trick's place-th play."""
+
+_STATE_FIELDS: Final = (
+    "match",
+    "hands",
+    "leader",
+    "trick",
+    "tricks",
+    "doubles",
+    "history",
+)
+"""The fields of ``State`` in the order ``apply`` and ``_played`` pass them."""
+
+_GIVEN: Final = tuple(field.name for field in attrs.fields(State) if field.init)
+"""The fields a ``State`` is built from; the others are worked out from them."""
+
+if _GIVEN != _STATE_FIELDS:  # pragma: no cover
+    raise RuntimeError("State's fields have changed: update the positional State() in _played")
+
+Handler = Callable[[State, int, Any], State]
+"""A function that checks and makes one kind of move: ``handler(state, mover, move)``."""
+
+_HANDLERS: Final[dict[type, Handler]] = {
+    core_moves.Deal: _deal,
+    Double: _double,
+    core_moves.Play: _play,
+}
+"""How :func:`apply` makes each kind of move the hot path does not take, saying what is wrong."""
+
+
+def _why_not(before: State, seat: int, card: cards.Card) -> str:
+    """Explain why ``seat`` may not play ``card`` now."""
+    hand = before.hands[seat]
+    if not hand >> card.index & 1:
+        return f"you do not hold {card}"
+    # A card held and refused: what the player may play is what he holds of the suit led.
+    led = cards.CARDS[before.trick[0]]
+    held = cards.format_cards(cards.cards_in(before.playable))
+    if led.rank == cards.Rank.JACK:
+        return f"must follow with a jack: {led} was led and you hold {held}"
+    return f"must follow suit: {led} was led and you hold {held}"
+
+
+def _card_points(done: Sequence[tricks.Trick]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Return each seat's card points and tricks taken."""
+    points = [0] * PLAYERS
+    taken = [0] * PLAYERS
+    for trick in done:
+        winner = trick.winner
+        if winner is not None:
+            won = 0
+            for _, card in trick.plays:
+                won += POINTS[card.index]
+            points[winner] += won
+            taken[winner] += 1
+    return tuple(points), tuple(taken)
+
+
+def _hand_score(number: int, done: Sequence[tricks.Trick], doubles: int) -> HandScore:
+    """Score a finished hand (rules 16-22)."""
+    points, taken = _card_points(done)
+    jungfrauen = taken.count(0)
+    sweeper = taken.index(TRICKS) if TRICKS in taken else None
+    if sweeper is not None:
+        charged = tuple([seat for seat in _SEATS if seat != sweeper])
+        amount = scoring.durchmarsch_penalty(doubles=doubles)
+        explanation = f"seat {sweeper} {scoring.explain_durchmarsch(doubles=doubles)}"
+    else:
+        top = max(points)
+        charged = tuple([seat for seat in _SEATS if points[seat] == top])
+        amount = scoring.penalty(top, doubles=doubles, jungfrauen=jungfrauen)
+        who = "seat" if len(charged) == 1 else "seats"
+        listed = ", ".join(map(str, charged))
+        arithmetic = scoring.explain_penalty(top, doubles=doubles, jungfrauen=jungfrauen)
+        explanation = f"{who} {listed}: {arithmetic}"
+    return _hand(
+        number=number,
+        points=tuple([amount if seat in charged else 0 for seat in _SEATS]),
+        explanation=explanation,
+        card_points=points,
+        tricks=taken,
+        doubles=doubles,
+        jungfrauen=jungfrauen,
+        durchmarsch=sweeper,
+        charged=charged,
+    )
+
+
+def _finish_hand(played: State) -> State:
+    """Charge the hand's losers and decide whether the match is over (rules 23-25)."""
+    match = played.match
+    result = _hand_score(match.hand_number, played.tricks, len(played.doubles))
+    totals = tuple([total + add for total, add in zip(match.totals, result.points, strict=True)])
+    scores = match.hand_scores.add(result)
+    losers = _match_losers(match.rules, totals, scores)
+    winners = None if losers is None else tuple([s for s in _SEATS if s not in losers])
+    return State(
+        match=_evolve_match(
+            match, totals=totals, hand_scores=scores, winners=winners, losers=losers
+        ),
+        hands=played.hands,
+        leader=played.leader,
+        trick=played.trick,
+        tricks=played.tricks,
+        doubles=played.doubles,
+        history=played.history,
+    )
+
+
+def _match_losers(
+    options: Rules, totals: tuple[int, ...], scores: Sequence[HandScore]
+) -> tuple[int, ...] | None:
+    """Return the match's losers if it ends after these hands, else None."""
+    top = max(totals)
+    highest = tuple(seat for seat in range(PLAYERS) if totals[seat] == top)
+    if options.max_hands is not None and len(scores) >= options.max_hands:
+        return highest
+    tied = len(highest) > 1 and options.top_tie == "play_on"
+    if top >= options.target:
+        return None if tied else highest
+    if options.five_scores_end:
+        charges = [sum(seat in hand.charged for hand in scores) for seat in range(PLAYERS)]
+        if max(charges) >= 5:
+            return None if tied else highest
+    return None
+
+
+def is_over(state: State) -> bool:
+    """Return whether the match has ended.
+
+    Raises:
+        RulesError: If ``state`` is not a Kalter Schlag state.
+    """
+    if type(state) is not State:
+        ABOUT.check_state(state)
+    return state.losers is not None
+
+
+def score(state: State) -> matches.Score[HandScore]:
+    """Return the score sheet: penalty totals, each hand's charges, and the result once over.
+
+    The losers are the seats with the highest total; every other seat has won.
+
+    Raises:
+        RulesError: If ``state`` is not a Kalter Schlag state.
+    """
+    return matches.Score.of(ABOUT.check_state(state).match)
+
+
+def view(state: State, seat: int) -> View:
+    """Return what ``seat`` may know: its own cards and everything played face up.
+
+    Raises:
+        RulesError: If ``state`` is not a Kalter Schlag state, or ``seat`` is not 0 to 3.
+    """
+    ABOUT.check_state(state)
+    seat = arguments.check_seat(seat, PLAYERS)
+    mover = current_player(state)
+    points, taken = _card_points(state.tricks)
+    trick = None
+    if state.trick:
+        trick = tricks.Trick(
+            tuple(
+                ((state.leader + place) % PLAYERS, cards.CARDS[card])
+                for place, card in enumerate(state.trick)
+            )
+        )
+    match = state.match
+    return View(
+        seat=seat,
+        players=PLAYERS,
+        rules=match.rules,
+        hand_number=match.hand_number,
+        dealer=state.dealer,
+        phase=state.phase,
+        current_player=mover,
+        hand=tuple(cards.cards_in(state.hands[seat])),
+        hand_sizes=tuple(hand.bit_count() for hand in state.hands),
+        trick=trick,
+        tricks=state.tricks,
+        doubles=state.doubles,
+        tricks_taken=taken,
+        points_taken=points,
+        totals=state.totals,
+        last_hand=state.hand_scores[-1] if state.hand_scores else None,
+        over=match.losers is not None,
+        winners=match.winners or (),
+        losers=match.losers or (),
+        legal_moves=legal_moves(state) if mover == seat else (),
+    )
+
+
+def narrate(before: State, move: Move, after: State) -> str | None:
+    """Return a line for a deal, a double or a finished trick; None for other plays.
+
+    The line of the hand's last trick goes on with the hand's score (its explanation), and
+    with the match's result when the hand ends the match, so that a server can broadcast it.
+
+    Raises:
+        RulesError: If ``before`` or ``after`` is not a Kalter Schlag state, ``move`` not a
+            Kalter Schlag move, or ``after`` not the state ``move`` led to from ``before``.
+
+    Example:
+        >>> from cardgames import kalter_schlag
+        >>> state = kalter_schlag.new_game(seed=2, first_dealer=1)
+        >>> after = kalter_schlag.apply(state, kalter_schlag.Deal())
+        >>> print(kalter_schlag.narrate(state, kalter_schlag.Deal(), after))
+        hand 1: seat 1 deals
+    """
+    ABOUT.check_state(before)
+    ABOUT.check_state(after)
+    if type(move) not in _MOVES:
+        raise errors.RulesError(f"expected a Kalter Schlag move, not {errors.quote(move)}")
+    matches.check_step(before, move, after)
+    if type(move) is Deal:
+        return f"hand {after.hand_number}: seat {after.dealer} deals"
+    if type(move) is Double:
+        return f"seat {after.doubles[-1]} doubles: {scoring.CALLS[len(after.doubles) - 1]}"
+    if len(after.tricks) == len(before.tricks):
+        return None
+    trick = after.tricks[-1]
+    taken = sum(POINTS[card.index] for card in trick.cards)
+    line = f"trick {len(after.tricks)}: {trick} takes {taken}"
+    if len(after.tricks) < TRICKS:
+        return line
+    return f"{line}; hand {after.hand_number}, {after.hand_scores[-1].explanation}{_end(after)}"
+
+
+def _end(after: State) -> str:
+    """Return what a hand's last line adds when the hand ended the match, else ``""``."""
+    losers = after.match.losers
+    if losers is None:
+        return ""
+    who = "seat" if len(losers) == 1 else "seats"
+    verb = "loses" if len(losers) == 1 else "lose"
+    listed = ", ".join(map(str, losers))
+    return f"; the match is over: {who} {listed} {verb} with {after.totals[losers[0]]}"
+
+
+_MOVES: Final = frozenset(typing.get_args(Move))
+"""The classes of Kalter Schlag's moves."""
+
+
+def order_for(
+    hands: Mapping[int, Iterable[cards.Card] | str] | Sequence[Iterable[cards.Card] | str | None],
+    *,
+    dealer: int,
+) -> tuple[cards.Card, ...]:
+    """Return a stacked order that deals each seat the cards wanted, for ``Deal(order=...)``.
+
+    Args:
+        hands: Eight cards for some or all seats, by seat (a mapping, or a sequence of four
+            with None for a seat left to chance); cards as values or text. Seats left out get
+            the remaining cards in card order.
+        dealer: The seat that deals the hand (the cards go 3-2-3 from his left).
+
+    Raises:
+        RulesError: If a hand is not 8 cards, a card is wanted twice, a seat is out of range,
+            or ``hands`` is neither a mapping nor a sequence of four.
+        CardParseError: If a card given as text does not parse.
+
+    Example:
+        >>> from cardgames import kalter_schlag
+        >>> order = kalter_schlag.order_for({1: "J♣ J♠ J♥ J♦ A♣ A♠ A♥ A♦"}, dealer=0)
+        >>> state = kalter_schlag.new_game(seed=1, first_dealer=0)
+        >>> state = kalter_schlag.apply(state, kalter_schlag.Deal(order=order))
+        >>> print(cards.format_cards(kalter_schlag.view(state, 1).hand))
+        J♣ A♣ J♠ A♠ J♥ A♥ J♦ A♦
+    """
+    dealer = arguments.check_seat(dealer, PLAYERS, what="dealer")
+    return dealing.stack(
+        dealing.by_seat(hands, PLAYERS), pack=PACK, receivers=_receivers(dealer), packets=PACKETS
+    )

@@ -1,0 +1,293 @@
+"""Staekske Rape for learning agents: its moves as action indices, a seat's view as numbers.
+
+Every move is one action, except the declarer's discard of four cards: that is four actions,
+one card each, chosen lowest card first (as OpenSpiel's skat discards one card at a time), so
+that a learner picks among 32 discard actions instead of the 35,960 four-card discards. The
+apps' one-move form stays the :class:`~cardgames.staekske_rape.Discard` move itself;
+:meth:`cardgames.game.Game.legal_mask` and :meth:`~cardgames.game.Game.index_to_move` take the
+actions chosen so far as their ``prefix``.
+
+The actions (:data:`NUM_MOVES` = 280 in all), in this order:
+
+=========  =====  =========================================================================
+first      count  actions
+=========  =====  =========================================================================
+0          1      ``deal`` (a stacked deal too: its order is chance's part, not a choice)
+1          1      ``look``
+2          117    ``bid 1`` … ``bid 117``: ``bid n`` is ``1 + n`` (bids stop at 117 under any
+                  rules, see ``max_bid``)
+119        1      ``pass``
+120        1      ``concede``
+121        1      ``take stock``
+122        1      ``no stock``
+123        32     one card of a ``discard``, by the card's place in ``PACK``
+155        4      ``trump ♣``, ``trump ♠``, ``trump ♥``, ``trump ♦``
+159        88     ``meld …``, by the meld's place in ``MELDS`` (every meld seven cards hold)
+247        1      ``stoek``
+248        32     ``play`` a card, by its place in ``PACK``
+=========  =====  =========================================================================
+
+Example:
+    >>> from cardgames import staekske_rape
+    >>> move_indices(staekske_rape.parse_move("bid 3")), move_indices(staekske_rape.PASS)
+    ((4,), (119,))
+    >>> move_indices(staekske_rape.parse_move("discard 10♣ 7♣ 9♣ 8♣"))
+    (123, 124, 125, 126)
+"""
+
+from __future__ import annotations
+
+import functools
+import operator
+from collections.abc import Iterable
+from typing import Final
+
+from cardgames import cards, errors
+from cardgames.moves import Deal, Play
+from cardgames.staekske_rape import _auction as auction
+from cardgames.staekske_rape import _engine as engine
+from cardgames.staekske_rape import _melds as melds
+from cardgames.staekske_rape import _play as play
+from cardgames.staekske_rape._about import ABOUT
+from cardgames.staekske_rape._moves import (
+    Bid,
+    Concede,
+    Discard,
+    Look,
+    Meld,
+    Move,
+    NameTrump,
+    NoStock,
+    Pass,
+    Stoek,
+    TakeStock,
+)
+from cardgames.staekske_rape._rules import LONG_SEQUENCE_LIMIT, Rules
+from cardgames.staekske_rape._state import Phase, State
+
+__all__ = [
+    "BID",
+    "CONCEDE",
+    "DEAL",
+    "DISCARD",
+    "LOOK",
+    "MELD",
+    "NO_STOCK",
+    "NUM_MOVES",
+    "PASS",
+    "PLAY",
+    "STOEK",
+    "TAKE_STOCK",
+    "TRUMP",
+    "move_indices",
+    "observation",
+    "observation_size",
+]
+
+_CARDS: Final = len(play.PACK)
+"""The 32 cards: the actions that name a card come in blocks of this many."""
+
+_TOP_BID: Final = auction.max_bid(Rules(long_sequence_value=LONG_SEQUENCE_LIMIT))
+"""The highest bid any rules allow (117): the bids' block has one action per bid up to it."""
+
+DEAL: Final = 0
+"""The action of dealing."""
+LOOK: Final = DEAL + 1
+"""The action of looking at one's cards."""
+BID: Final = LOOK + 1
+"""The first action of the bids: ``bid n`` is ``BID + n - 1``."""
+PASS: Final = BID + _TOP_BID
+"""The action of passing."""
+CONCEDE: Final = PASS + 1
+"""The nanny's concession."""
+TAKE_STOCK: Final = CONCEDE + 1
+"""Taking the stock."""
+NO_STOCK: Final = TAKE_STOCK + 1
+"""Playing without the stock."""
+DISCARD: Final = NO_STOCK + 1
+"""The first action of the discards: laying aside ``PACK[i]`` is ``DISCARD + i``."""
+TRUMP: Final = DISCARD + _CARDS
+"""The first action of naming trumps: ``trump s`` is ``TRUMP + s`` (♣ ♠ ♥ ♦)."""
+MELD: Final = TRUMP + len(cards.Suit)
+"""The first action of the melds: ``MELDS[i]`` is ``MELD + i``."""
+STOEK: Final = MELD + len(melds.MELDS)
+"""Announcing Stoek."""
+PLAY: Final = STOEK + 1
+"""The first action of the plays: playing ``PACK[i]`` is ``PLAY + i``."""
+NUM_MOVES: Final = PLAY + _CARDS
+"""How many actions there are (280): the length of every legal mask."""
+
+_PLACES: Final = {card.index: place for place, card in enumerate(play.PACK)}
+"""Each card of the pack's place in ``PACK``, by card index."""
+_MELD_PLACES: Final = {meld.mask: place for place, meld in enumerate(melds.MELDS)}
+_SINGLE: Final[dict[type, tuple[int, ...]]] = {
+    Deal: (DEAL,),
+    Look: (LOOK,),
+    Pass: (PASS,),
+    Concede: (CONCEDE,),
+    TakeStock: (TAKE_STOCK,),
+    NoStock: (NO_STOCK,),
+    Stoek: (STOEK,),
+}
+_PHASES: Final = tuple(Phase)
+
+
+def _place(card: cards.Card, move: object) -> int:
+    """Return a card's place in the pack, or raise RulesError for a card not in it."""
+    place = _PLACES.get(card.index)
+    if place is None:
+        raise errors.RulesError(
+            f"{errors.quote(move)} has no action: {card} is not in the Staekske Rape pack"
+        )
+    return place
+
+
+def move_indices(move: Move) -> tuple[int, ...]:
+    """Return the actions that make up a move: one, or four for a discard (lowest card first).
+
+    Raises:
+        RulesError: If ``move`` is not a Staekske Rape move, or has no action: a bid above 117,
+            a card not in the 32-card pack, a discard of other than four cards, a meld that is
+            no meld.
+
+    Example:
+        >>> from cardgames import staekske_rape
+        >>> move_indices(staekske_rape.parse_move("play 7♣")), move_indices(staekske_rape.STOEK)
+        ((248,), (247,))
+    """
+    kind = type(move)
+    single = _SINGLE.get(kind)
+    if single is not None:
+        return single
+    if kind is Play:
+        return (PLAY + _place(move.card, move),)  # type: ignore[union-attr]  # a Play
+    if kind is Bid:
+        amount: int = move.amount  # type: ignore[union-attr]  # a Bid
+        if amount > _TOP_BID:
+            raise errors.RulesError(f"{move} has no action: no rules allow a bid above {_TOP_BID}")
+        return (BID + amount - 1,)
+    if kind is NameTrump:
+        return (TRUMP + int(move.suit),)  # type: ignore[union-attr]  # a NameTrump
+    if kind is Discard:
+        laid: tuple[cards.Card, ...] = move.cards  # type: ignore[union-attr]  # a Discard
+        if len(laid) != play.STOCK_SIZE:
+            raise errors.RulesError(
+                f"{move} has no actions: a discard is {play.STOCK_SIZE} cards, not {len(laid)}"
+            )
+        return tuple(DISCARD + _place(card, move) for card in laid)
+    if kind is Meld:
+        place = _MELD_PLACES.get(move.mask)  # type: ignore[union-attr]  # a Meld
+        if place is None:
+            raise errors.RulesError(f"{move} has no action: its cards are no meld")
+        return (MELD + place,)
+    raise errors.RulesError(f"expected a Staekske Rape move, not {errors.quote(move)}")
+
+
+def observation_size(rules: Rules | None, players: int) -> int:
+    """Return the length of every observation of a match with these rules and seats.
+
+    It is ``113 + 75 × players``: 413 for four players, 488 for five.
+
+    Args:
+        rules: The match's options; None for the source's (the length is the same for all).
+        players: 4 or 5.
+
+    Raises:
+        RulesError: If ``rules`` is not a Staekske Rape ``Rules`` (or None), or ``players`` not
+            4 or 5.
+
+    Example:
+        >>> from cardgames import staekske_rape
+        >>> observation_size(staekske_rape.Rules(), 4)
+        413
+    """
+    ABOUT.check_rules(rules)
+    players = ABOUT.check_players(players, none_is_usual=False)
+    return _FIXED + _PER_SEAT * players
+
+
+_FIXED: Final = len(_PHASES) + 3 * _CARDS + len(cards.Suit) + 6
+"""The observation's entries that do not grow with the players."""
+_PER_SEAT: Final = 11 + 2 * _CARDS
+"""The observation's entries per seat."""
+
+
+def _one_hot(size: int, place: int | None) -> list[int]:
+    """Return ``size`` zeros with a 1 at ``place`` (none for None)."""
+    row = [0] * size
+    if place is not None:
+        row[place] = 1
+    return row
+
+
+def _cards(mask: int) -> tuple[int, ...]:
+    """Return 32 flags: which cards of the pack are in the bit set."""
+    return cards.flags(mask, _CARDS)
+
+
+def _by_seat(plays: Iterable[tuple[int, cards.Card]], order: list[int]) -> list[int]:
+    """Return the flags of the cards each seat played, 32 per seat in ``order``'s order."""
+    held = dict.fromkeys(order, 0)
+    for player, card in plays:
+        held[player] |= 1 << card.index
+    found: list[int] = []
+    for other in order:
+        found += _cards(held[other])
+    return found
+
+
+def observation(state: State, seat: int) -> tuple[int, ...]:
+    """Return what ``seat`` may know, as a flat tuple of ints built only from its view.
+
+    Seats appear relative to the observer: in every block of one entry per seat, entry ``k`` is
+    the seat ``k`` places to the observer's left (0 is the observer). The layout is in the table
+    on the game's page ("For learning agents"); its length is :func:`observation_size`.
+
+    Raises:
+        RulesError: If ``state`` is not a Staekske Rape state or ``seat`` not a seat of it.
+
+    Example:
+        >>> from cardgames import staekske_rape
+        >>> state = staekske_rape.new_game(seed=1, first_dealer=0)
+        >>> len(observation(state, 2))
+        413
+    """
+    view = engine.view(state, seat)
+    players = view.players
+    order = [(seat + step) % players for step in range(players)]
+    place = {other: step for step, other in enumerate(order)}
+    passed = {caller for caller, call in view.auction if isinstance(call, Pass)}
+    bids = dict.fromkeys(order, 0)
+    for caller, call in view.auction:
+        if isinstance(call, Bid):
+            bids[caller] = max(bids[caller], call.amount)
+    current = view.trick.plays if view.trick else ()
+    played = [play for trick in view.tricks for play in trick.plays]
+    meld_points = sum(melds.meld_points(meld, view.rules) for meld in view.melds)
+    found = [
+        *_one_hot(len(_PHASES), _PHASES.index(view.phase)),
+        *_one_hot(players, place[view.dealer]),
+        *_one_hot(players, None if view.current_player is None else place[view.current_player]),
+        *_cards(cards.mask_of(view.hand or ())),
+        *(view.hand_sizes[other] for other in order),
+        *(int(view.looked[other]) for other in order),
+        *(int(other in passed) for other in order),
+        *(bids[other] for other in order),
+        view.bid,
+        *_one_hot(players, None if view.declarer is None else place[view.declarer]),
+        view.stock_size,
+        int(view.without_stock),
+        *_one_hot(len(cards.Suit), None if view.trump is None else int(view.trump)),
+        *_cards(cards.mask_of(view.discards or ())),
+        *_cards(functools.reduce(operator.or_, [meld.mask for meld in view.melds], 0)),
+        meld_points,
+        int(view.stoek),
+        *_by_seat(current, order),
+        *_by_seat(played, order),
+        *(view.tricks_taken[other] for other in order),
+        *(view.points_taken[other] for other in order),
+        *(view.totals[other] for other in order),
+        view.hand_number,
+        *(int(other in view.winners) for other in order),
+    ]
+    return tuple(found)
