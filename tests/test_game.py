@@ -10,7 +10,7 @@ import attrs
 import pytest
 
 import cardgames
-from cardgames import arguments, errors, game, matches, moves
+from cardgames import arguments, errors, game, kalter_schlag, matches, moves
 
 
 def test_registry() -> None:
@@ -253,6 +253,27 @@ def test_replay_refuses_what_cannot_replay_a_match(
     }
     with pytest.raises(errors.RulesError, match=message):
         cardgames.GAMES["kalter-schlag"].replay(**given)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("texts", "error", "message"),
+    [
+        (
+            ["deal", "deal"],
+            errors.IllegalMoveError,
+            r"^moves\[1\]: 'deal': the hand is being played",
+        ),
+        (["deal", "jump"], errors.MoveParseError, r"^moves\[1\]: cannot read 'jump'"),
+    ],
+)
+def test_replay_names_the_place_of_the_move_it_refuses(
+    texts: list[str], error: type[errors.CardgamesError], message: str
+) -> None:
+    with pytest.raises(error, match=message) as refused:
+        kalter_schlag.replay(None, 3, texts, players=4, first_dealer=0)
+    if isinstance(refused.value, errors.IllegalMoveError):  # the refused move and its seat kept
+        assert refused.value.move == kalter_schlag.Deal()
+        assert refused.value.reason == str(refused.value)
 
 
 @pytest.mark.parametrize("name", list(cardgames.GAMES))

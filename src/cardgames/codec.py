@@ -288,24 +288,19 @@ def replay(game_record: GameRecord) -> Any:  # noqa: ANN401  # the state of whic
 
 
 def _replay(entry: game.AnyGame, game_record: GameRecord) -> Any:  # noqa: ANN401  # a state
-    """Replay a record's moves on a new match of its game."""
+    """Replay a record's moves on a new match of its game, with ``entry.replay``."""
     try:
-        state = entry.new_game(
+        return entry.replay(
             game_record.rules,
-            seed=game_record.seed,
+            game_record.seed,
+            game_record.moves,
             players=game_record.players,
             first_dealer=game_record.first_dealer,
         )
-    except errors.CardgamesError as error:
+    except errors.IllegalMoveError as error:  # its message starts with the move's place
+        raise errors.DecodeError(str(error)) from None
+    except errors.CardgamesError as error:  # the match itself cannot be started
         raise errors.DecodeError(f"record: {error}") from None
-    for index, move in enumerate(game_record.moves):
-        try:
-            state = entry.apply(state, move)
-        except errors.CardgamesError as error:
-            raise errors.DecodeError(
-                f"moves[{index}]: {errors.quote(str(move))}: {error}"
-            ) from None
-    return state
 
 
 _RECORD_FIELDS: Final = ("version", "game", "rules", "seed", "players", "first_dealer", "moves")

@@ -214,8 +214,9 @@ class Game(Generic[RulesT, StateT, MoveT, ViewT, ScoreT]):
             first_dealer: The seat that dealt first (``state.first_dealer``).
 
         Raises:
-            IllegalMoveError: If a move is illegal where it comes (or is not a move at all).
-            MoveParseError: If a move text does not parse.
+            IllegalMoveError: If a move is illegal where it comes (or is not a move at all);
+                the message starts with the move's place and text, ``moves[12]: 'deal': ``.
+            MoveParseError: If a move text does not parse; the message starts with its place.
             RulesError: If ``seed``, ``players`` or ``first_dealer`` is not a whole number
                 (None included: a replay needs the match's own), ``moves`` is not a sequence of
                 moves, or an option is bad (as for ``new_game``).
@@ -243,10 +244,20 @@ class Game(Generic[RulesT, StateT, MoveT, ViewT, ScoreT]):
                 f"moves must be a sequence of moves or move texts, not {errors.quote(moves)}"
             )
         current = self.new_game(rules, seed=seed, players=players, first_dealer=first_dealer)
-        for move in moves:
-            current = self.apply(
-                current, self.parse_recorded(move) if isinstance(move, str) else move
-            )
+        for place, move in enumerate(moves):
+            where = f"moves[{place}]"
+            try:
+                current = self.apply(
+                    current, self.parse_recorded(move) if isinstance(move, str) else move
+                )
+            except errors.IllegalMoveError as error:
+                raise type(error)(
+                    f"{where}: {errors.quote(str(move))}: {error.reason}",
+                    move=error.move,
+                    seat=error.seat,
+                ) from None
+            except (errors.MoveParseError, errors.CardParseError) as error:
+                raise type(error)(f"{where}: {error}") from None
         return current
 
     def parse_recorded(self, text: str) -> MoveT:
