@@ -13,13 +13,24 @@ Example:
 
 from __future__ import annotations
 
-from typing import Protocol, TypeVar
+import functools
+from typing import Final, Protocol, TypeVar
 
 import attrs
 
 from cardgames import cards, errors
 
-__all__ = ["Apply", "Block", "Encoding", "Engine", "NewGame", "PlayerView", "place_blocks"]
+__all__ = [
+    "MOST_ONE_HOT",
+    "Apply",
+    "Block",
+    "Encoding",
+    "Engine",
+    "NewGame",
+    "PlayerView",
+    "one_hot",
+    "place_blocks",
+]
 
 RulesT_contra = TypeVar("RulesT_contra", contravariant=True)
 MoveT = TypeVar("MoveT")
@@ -211,3 +222,40 @@ def place_blocks(*blocks: tuple[str, int, str]) -> tuple[Block, ...]:
         placed.append(Block(name, offset, length, meaning))
         offset += length
     return tuple(placed)
+
+
+MOST_ONE_HOT: Final = 1024
+"""The longest block :func:`one_hot` makes: a one-hot block names a seat, a phase or a suit."""
+
+
+@functools.lru_cache(maxsize=64)
+def _one_hots(size: int) -> tuple[tuple[int, ...], ...]:
+    """Return ``size + 1`` blocks: the one-hot block of each place, then all zeros."""
+    zeros = (0,) * size
+    return (*((*zeros[:place], 1, *zeros[place + 1 :]) for place in range(size)), zeros)
+
+
+def one_hot(size: int, place: int | None) -> tuple[int, ...]:
+    """Return ``size`` zeros with a 1 at ``place``, or all zeros if ``place`` is None.
+
+    The encodings make their blocks about one seat, phase or suit with it, from a table.
+
+    Raises:
+        RulesError: If ``size`` is not a whole number from 0 to :data:`MOST_ONE_HOT`, or
+            ``place`` is neither None nor a whole number below ``size``.
+
+    Example:
+        >>> one_hot(4, 1), one_hot(3, None)
+        ((0, 1, 0, 0), (0, 0, 0))
+    """
+    if type(size) is int and 0 <= size <= MOST_ONE_HOT:
+        if place is None:
+            return _one_hots(size)[size]
+        if type(place) is int and 0 <= place < size:
+            return _one_hots(size)[place]
+        raise errors.RulesError(
+            f"place must be None or a whole number below {size}, not {errors.quote(place)}"
+        )
+    raise errors.RulesError(
+        f"size must be a whole number from 0 to {MOST_ONE_HOT}, not {errors.quote(size)}"
+    )

@@ -257,14 +257,6 @@ def _marks(found: tuple[cards.Card, ...]) -> tuple[int, ...]:
     return cards.flags(cards.mask_of(found))
 
 
-def _one_hot(size: int, place: int | None) -> list[int]:
-    """Return ``size`` zeros with a 1 at ``place`` (none if it is None)."""
-    ints = [0] * size
-    if place is not None:
-        ints[place] = 1
-    return ints
-
-
 def _meld_marks(found: tuple[melds.Meld, ...], blocks: int) -> list[int]:
     """Return ``blocks`` blocks of 52 ints: block *k* marks the cards of meld *k*, if any."""
     ints: list[int] = []
@@ -315,10 +307,10 @@ def observation(state: State, seat: int) -> tuple[int, ...]:
     for target in offs:
         ints += cards.flags(target)
     ints += _marks(() if defence is None else defence.deadwood)
-    ints += _one_hot(PLAYERS, position(view.current_player))
-    ints += _one_hot(PLAYERS, position(view.dealer))
-    ints += _one_hot(PLAYERS, position(view.knocker))
-    ints += _one_hot(len(_PHASES), _PHASES.index(view.phase))
+    ints += protocols.one_hot(PLAYERS, position(view.current_player))
+    ints += protocols.one_hot(PLAYERS, position(view.dealer))
+    ints += protocols.one_hot(PLAYERS, position(view.knocker))
+    ints += protocols.one_hot(len(_PHASES), _PHASES.index(view.phase))
     ints.append(int(view.over))
     ints += [view.hand_sizes[each] for each in order]
     ints.append(view.stock_size)

@@ -133,14 +133,6 @@ def observation_size(rules: Rules | None, players: int = PLAYERS) -> int:
     return _SIZE
 
 
-def _one_hot(size: int, place: int | None) -> list[int]:
-    """Return ``size`` zeros with a 1 at ``place`` (none if it is None)."""
-    ints = [0] * size
-    if place is not None:
-        ints[place] = 1
-    return ints
-
-
 def observation(state: State, seat: int) -> tuple[int, ...]:
     """Return what ``seat`` may know as a flat tuple of ints, laid out as :data:`LAYOUT` says.
 
@@ -172,9 +164,9 @@ def observation(state: State, seat: int) -> tuple[int, ...]:
         ints += cards.flags(in_trick[each].mask if each in in_trick else 0, _PACK_SIZE)
     for each in order:
         ints += cards.flags(played[each], _PACK_SIZE)
-    ints += _one_hot(PLAYERS, position(view.current_player))
-    ints += _one_hot(PLAYERS, position(view.dealer))
-    ints += _one_hot(len(_PHASES), _PHASES.index(view.phase))
+    ints += protocols.one_hot(PLAYERS, position(view.current_player))
+    ints += protocols.one_hot(PLAYERS, position(view.dealer))
+    ints += protocols.one_hot(len(_PHASES), _PHASES.index(view.phase))
     ints += [int(each in view.doubles) for each in order]
     ints += [view.tricks_taken[each] for each in order]
     ints += [view.points_taken[each] for each in order]

@@ -233,26 +233,19 @@ def _marks(found: Iterable[cards.Card]) -> list[int]:
     return ints
 
 
-def _one_hot(size: int, place: int | None) -> list[int]:
-    """Return ``size`` zeros with a 1 at ``place`` (none if it is None)."""
-    ints = [0] * size
-    if place is not None:
-        ints[place] = 1
-    return ints
-
-
 def _card_blocks(view: View, position: Mapping[int, int]) -> list[int]:
     """Return the blocks about cards: hand, trump, trick, played, shown."""
     n = view.players
     trump = view.trump
     ints = _marks(view.hand)
     ints += _marks(() if trump is None else (trump,))
-    ints += _one_hot(_SUITS, None if trump is None else int(trump.suit))
+    ints += protocols.one_hot(_SUITS, None if trump is None else int(trump.suit))
     plays = () if view.trick is None else view.trick.plays
     for slot in range(n):
         if slot < len(plays):
             who, card = plays[slot]
-            ints += _marks((card,)) + _one_hot(n, position[who])
+            ints += _marks((card,))
+            ints += protocols.one_hot(n, position[who])
         else:
             ints += [0] * (_CARDS + n)
     played = [0] * (n * _CARDS)
@@ -274,15 +267,15 @@ def _seat_blocks(view: View, order: tuple[int, ...], position: Mapping[int, int]
     n = view.players
     ints: list[int] = []
     for who in view.pools_won:
-        ints += _one_hot(n, None if who is None else position[who])
+        ints += protocols.one_hot(n, None if who is None else position[who])
     ints += [view.tricks_taken[each] for each in order]
     ints += [view.hand_sizes[each] for each in order]
     mover = view.current_player
-    ints += _one_hot(n, None if mover is None else position[mover])
-    ints += _one_hot(n, position[view.dealer])
-    ints += _one_hot(len(_PHASES), _PHASES.index(view.phase))
+    ints += protocols.one_hot(n, None if mover is None else position[mover])
+    ints += protocols.one_hot(n, position[view.dealer])
+    ints += protocols.one_hot(len(_PHASES), _PHASES.index(view.phase))
     due = view.queen_due
-    ints += _one_hot(_SUITS, None if due is None else int(due.suit))
+    ints += protocols.one_hot(_SUITS, None if due is None else int(due.suit))
     declined = [0] * _SUITS
     for suit in view.queens_declined:
         declined[suit] = 1

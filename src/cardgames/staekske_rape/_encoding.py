@@ -42,7 +42,7 @@ import operator
 from collections.abc import Iterable
 from typing import Final
 
-from cardgames import cards, errors
+from cardgames import cards, errors, protocols
 from cardgames.moves import Deal, Play
 from cardgames.staekske_rape import _auction as auction
 from cardgames.staekske_rape import _engine as engine
@@ -212,14 +212,6 @@ _PER_SEAT: Final = 11 + 2 * _CARDS
 """The observation's entries per seat."""
 
 
-def _one_hot(size: int, place: int | None) -> list[int]:
-    """Return ``size`` zeros with a 1 at ``place`` (none for None)."""
-    row = [0] * size
-    if place is not None:
-        row[place] = 1
-    return row
-
-
 def _cards(mask: int) -> tuple[int, ...]:
     """Return 32 flags: which cards of the pack are in the bit set."""
     return cards.flags(mask, _CARDS)
@@ -265,19 +257,21 @@ def observation(state: State, seat: int) -> tuple[int, ...]:
     played = [play for trick in view.tricks for play in trick.plays]
     meld_points = sum(melds.meld_points(meld, view.rules) for meld in view.melds)
     found = [
-        *_one_hot(len(_PHASES), _PHASES.index(view.phase)),
-        *_one_hot(players, place[view.dealer]),
-        *_one_hot(players, None if view.current_player is None else place[view.current_player]),
+        *protocols.one_hot(len(_PHASES), _PHASES.index(view.phase)),
+        *protocols.one_hot(players, place[view.dealer]),
+        *protocols.one_hot(
+            players, None if view.current_player is None else place[view.current_player]
+        ),
         *_cards(cards.mask_of(view.hand or ())),
         *(view.hand_sizes[other] for other in order),
         *(int(view.looked[other]) for other in order),
         *(int(other in passed) for other in order),
         *(bids[other] for other in order),
         view.bid,
-        *_one_hot(players, None if view.declarer is None else place[view.declarer]),
+        *protocols.one_hot(players, None if view.declarer is None else place[view.declarer]),
         view.stock_size,
         int(view.without_stock),
-        *_one_hot(len(cards.Suit), None if view.trump is None else int(view.trump)),
+        *protocols.one_hot(len(cards.Suit), None if view.trump is None else int(view.trump)),
         *_cards(cards.mask_of(view.discards or ())),
         *_cards(functools.reduce(operator.or_, [meld.mask for meld in view.melds], 0)),
         meld_points,
