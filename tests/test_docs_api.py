@@ -1,10 +1,11 @@
-"""The API reference follows the rule of what a game package publishes (CONTRIBUTING.md).
+"""The docs follow the rule of what a game package publishes (CONTRIBUTING.md).
 
-A game package publishes exactly its ``__all__``; its modules are internal. So the reference
-names no module of a game package, and every game's section has the same headings in the same
-order. (That it documents every name of every ``__all__`` is checked by the HTML build itself:
-``docs/conf.py`` warns about a name left out.) These tests read the repository's ``docs/``,
-which an installed wheel has not: the nox session ``wheel`` leaves them out.
+A game package publishes exactly its ``__all__``; its modules are internal. So no docs page
+names (or imports, in an example) a module of a game package, and every game's section of the
+API reference has the same headings in the same order. (That the reference documents every
+name of every ``__all__`` is checked by the HTML build itself: ``docs/conf.py`` warns about a
+name left out.) These tests read the repository's ``docs/``, which an installed wheel has not:
+the nox session ``wheel`` leaves them out.
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ import pytest
 import cardgames
 
 DOCS = pathlib.Path(__file__).resolve().parents[1] / "docs"
-PAGES = sorted([DOCS / "api.rst", *(DOCS / "_api").glob("*.rst")])
+PAGES = sorted(path for path in DOCS.rglob("*.rst") if "_build" not in path.parts)
+"""Every page: the reference, the games' pages (their examples too), the glossary."""
 GAME_PACKAGES = sorted(f"cardgames.{name.replace('-', '_')}" for name in cardgames.GAMES)
 
 HEADINGS = [
@@ -47,11 +49,12 @@ def test_every_game_package_is_found() -> None:
         assert importlib.import_module(package).GAME in cardgames.GAMES.values()
 
 
-@pytest.mark.parametrize("page", PAGES, ids=lambda page: page.name)
-def test_the_reference_names_no_module_of_a_game_package(page: pathlib.Path) -> None:
+@pytest.mark.parametrize("page", PAGES, ids=lambda page: page.relative_to(DOCS).as_posix())
+def test_no_page_names_a_module_of_a_game_package(page: pathlib.Path) -> None:
     text = page.read_text(encoding="utf-8")
     for package in GAME_PACKAGES:
-        found = re.findall(rf"{re.escape(package)}\._\w+", text)
+        named = rf"{re.escape(package)}\._\w+|from {re.escape(package)} import _\w+"
+        found = re.findall(named, text)
         assert not found, f"{page.name} names internal modules: {sorted(set(found))}"
 
 
