@@ -39,9 +39,9 @@ PACKAGE = pathlib.Path("src/cardgames")
 DISTRIBUTION = "python-cardgames"
 """The distribution's name on PyPI (the import name is ``cardgames``)."""
 
-REPOSITORY_TESTS = ("test_release.py",)
-"""Tests of the repository's own files (workflows, configs), which an installed wheel has not:
-``build`` runs them, ``wheel`` leaves them out."""
+REPOSITORY_TESTS = ("test_release.py", "test_docs_api.py")
+"""Tests of the repository's own files (workflows, configs, the docs pages), which an installed
+wheel has not: ``build`` runs them, ``wheel`` leaves them out."""
 
 COVERAGE = ("--cov=cardgames", "--cov-branch", "--cov-report=term", "--cov-fail-under=90")
 """Branch coverage of the package, wherever it is imported from, and the least that passes."""

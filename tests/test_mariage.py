@@ -384,13 +384,13 @@ def test_bad_move_values() -> None:
     ],
 )
 def test_sequence_in(hand: str, run: str) -> None:
-    assert shown(claims.sequence_in(mask(hand))) == run
-    assert claims.is_sequence(cards.parse_cards(run)) == bool(run)
+    assert shown(mg.sequence_in(mask(hand))) == run
+    assert mg.is_sequence(cards.parse_cards(run)) == bool(run)
 
 
 def test_sequence_in_prefers_the_longest_then_the_highest() -> None:
-    assert shown(claims.sequence_in(mask("6♠ 7♠ 8♠ J♥ Q♥ K♥ A♥"))) == "J♥ Q♥ K♥ A♥"
-    assert shown(claims.sequence_in(mask("6♠ 7♠ 8♠ Q♥ K♥ A♥"))) == "Q♥ K♥ A♥"
+    assert shown(mg.sequence_in(mask("6♠ 7♠ 8♠ J♥ Q♥ K♥ A♥"))) == "J♥ Q♥ K♥ A♥"
+    assert shown(mg.sequence_in(mask("6♠ 7♠ 8♠ Q♥ K♥ A♥"))) == "Q♥ K♥ A♥"
 
 
 @given(st.sets(st.sampled_from(PACK52), min_size=5, max_size=5))
@@ -399,18 +399,18 @@ def test_sequence_in_against_a_brute_force(hand: set[cards.Card]) -> None:
         group
         for size in (5, 4, 3)
         for group in itertools.combinations(sorted(hand), size)
-        if claims.is_sequence(group)
+        if mg.is_sequence(group)
     ]
-    run = claims.sequence_in(cards.mask_of(hand))
+    run = mg.sequence_in(cards.mask_of(hand))
     assert bool(run) == bool(found)
     if found:
         assert run == cards.mask_of(found[0])
 
 
 def test_is_sequence_needs_three_to_five() -> None:
-    assert not claims.is_sequence(cards.parse_cards("9♠ 10♠"))
-    assert not claims.is_sequence(cards.parse_cards("6♠ 7♠ 8♠ 9♠ 10♠ J♠"))
-    assert not claims.is_sequence(cards.parse_cards("6♠ 6♠ 7♠"))
+    assert not mg.is_sequence(cards.parse_cards("9♠ 10♠"))
+    assert not mg.is_sequence(cards.parse_cards("6♠ 7♠ 8♠ 9♠ 10♠ J♠"))
+    assert not mg.is_sequence(cards.parse_cards("6♠ 6♠ 7♠"))
 
 
 def runs_of(**texts: str) -> dict[int, tuple[cards.Card, ...]]:
@@ -420,32 +420,32 @@ def runs_of(**texts: str) -> dict[int, tuple[cards.Card, ...]]:
 def test_point_winner_top_card_first() -> None:
     # E1: K-high beats 10-high, whatever the trump and the lengths.
     runs = runs_of(s1="8♠ 9♠ 10♠ J♠ Q♠", s2="J♦ Q♦ K♦")
-    assert claims.point_winner(runs, trump=cards.Suit.SPADES, dealer=5, players=6) == 2
+    assert mg.point_winner(runs, trump=cards.Suit.SPADES, dealer=5, players=6) == 2
     # Equal top: the trump sequence, then the longer, then the eldest hand.
     runs = runs_of(s1="9♠ 10♠ J♠", s4="9♣ 10♣ J♣")
-    assert claims.point_winner(runs, trump=cards.Suit.CLUBS, dealer=5, players=6) == 4
+    assert mg.point_winner(runs, trump=cards.Suit.CLUBS, dealer=5, players=6) == 4
     runs = runs_of(s1="9♠ 10♠ J♠", s4="8♥ 9♥ 10♥ J♥")
-    assert claims.point_winner(runs, trump=cards.Suit.CLUBS, dealer=5, players=6) == 4
+    assert mg.point_winner(runs, trump=cards.Suit.CLUBS, dealer=5, players=6) == 4
     runs = runs_of(s1="9♠ 10♠ J♠", s4="9♥ 10♥ J♥")
-    assert claims.point_winner(runs, trump=cards.Suit.CLUBS, dealer=5, players=6) == 1
-    assert claims.point_winner(runs, trump=cards.Suit.CLUBS, dealer=2, players=6) == 4
+    assert mg.point_winner(runs, trump=cards.Suit.CLUBS, dealer=5, players=6) == 1
+    assert mg.point_winner(runs, trump=cards.Suit.CLUBS, dealer=2, players=6) == 4
     # Counterclockwise, seat 4 sits nearer the dealer's "left" (the next seat in play).
-    assert claims.point_winner(runs, trump=cards.Suit.CLUBS, dealer=5, players=6, step=-1) == 4
-    assert claims.point_winner({}, trump=cards.Suit.CLUBS, dealer=5, players=6) is None
+    assert mg.point_winner(runs, trump=cards.Suit.CLUBS, dealer=5, players=6, step=-1) == 4
+    assert mg.point_winner({}, trump=cards.Suit.CLUBS, dealer=5, players=6) is None
 
 
 def test_point_winner_piquet_style() -> None:
     runs = runs_of(s1="8♠ 9♠ 10♠ J♠", s2="J♦ Q♦ K♦")
     compare = Rules(point_compare="length,top_card,trump,eldest").point_compare
-    assert claims.point_winner(runs, trump=cards.Suit.CLUBS, dealer=5, players=6) == 2
-    winner = claims.point_winner(runs, trump=cards.Suit.CLUBS, dealer=5, players=6, compare=compare)
+    assert mg.point_winner(runs, trump=cards.Suit.CLUBS, dealer=5, players=6) == 2
+    winner = mg.point_winner(runs, trump=cards.Suit.CLUBS, dealer=5, players=6, compare=compare)
     assert winner == 1
 
 
 def test_point_key() -> None:
     run = cards.parse_cards("8♠ 9♠ 10♠")
-    assert claims.point_key(run, trump=cards.Suit.SPADES, place=3) == (10, 1, 3, -3)
-    assert claims.point_key(
+    assert mg.point_key(run, trump=cards.Suit.SPADES, place=3) == (10, 1, 3, -3)
+    assert mg.point_key(
         run, trump=cards.Suit.CLUBS, place=0, compare=("eldest", "length", "trump", "top_card")
     ) == (0, 3, 0, 10)
 
@@ -455,13 +455,13 @@ def test_holders_and_qualifies() -> None:
     assert claims.holder(hands, Pool.KING.mask) == 0
     assert claims.holder(hands, Pool.MARRIAGE.mask) is None
     assert claims.holder(hands, Pool.JESTER.mask) == 1
-    assert [pool.word for pool in CLAIMED if claims.qualifies(hands[0], pool)] == [
+    assert [pool.word for pool in CLAIMED if mg.qualifies(hands[0], pool)] == [
         "point",
         "king",
     ]
-    assert shown(claims.qualifies(hands[0], Pool.POINT)) == "7♣ 8♣ 9♣"
+    assert shown(mg.qualifies(hands[0], Pool.POINT)) == "7♣ 8♣ 9♣"
     with pytest.raises(errors.RulesError, match="tricks pool is not claimed"):
-        claims.qualifies(hands[0], Pool.TRICKS)
+        mg.qualifies(hands[0], Pool.TRICKS)
 
 
 def test_winners_of_claims() -> None:
@@ -473,8 +473,8 @@ def test_winners_of_claims() -> None:
         (3, Pool.KING, ()),
         (3, Pool.QUEEN, ()),
     ]
-    assert claims.winners(made, trump=cards.Suit.CLUBS, dealer=5, players=6) == (2, 3, 2, 3, 3)
-    assert claims.winners([], trump=cards.Suit.CLUBS, dealer=5, players=6) == (None,) * 5
+    assert mg.winners(made, trump=cards.Suit.CLUBS, dealer=5, players=6) == (2, 3, 2, 3, 3)
+    assert mg.winners([], trump=cards.Suit.CLUBS, dealer=5, players=6) == (None,) * 5
 
 
 # --- Card power and following (rules 18-22) ---------------------------------------------------
@@ -512,9 +512,14 @@ def test_trumps_then_the_suit_led() -> None:
     assert play.trick_winner(trick_of("K♥ A♥ 6♠"), spades, rules) == 0
 
 
+def duty_mask(rules: Rules, trump: cards.Suit) -> int:
+    """The duty of a deal with these rules and trump suit, as the engine works it out."""
+    return play.unchecked_duty_mask(rules, play.ranking(rules, trump), trump)
+
+
 def test_following_suit_and_trumping() -> None:
     rules = Rules()
-    duty = play.duty_mask(rules, cards.Suit.CLUBS)
+    duty = duty_mask(rules, cards.Suit.CLUBS)
     hand = mask("Q♥ 7♣ 8♦")
     assert shown(play.allowed(hand, index("9♦"), duty)) == "8♦"
     assert shown(play.allowed(hand, index("10♠"), duty)) == "7♣ Q♥"
@@ -522,14 +527,14 @@ def test_following_suit_and_trumping() -> None:
     assert shown(play.allowed(hand, None, duty)) == "7♣ Q♥ 8♦"
     assert shown(play.allowed(mask("6♦ 8♦"), index("A♠"), duty)) == "6♦ 8♦"
     # Without the royal hearts in the duty, Q♥ need not be played on a spade lead.
-    no_royals = play.duty_mask(Rules(royals_count_as_trumps_for_obligation=False), cards.Suit.CLUBS)
+    no_royals = duty_mask(Rules(royals_count_as_trumps_for_obligation=False), cards.Suit.CLUBS)
     assert shown(play.allowed(mask("Q♥ 8♦"), index("10♠"), no_royals)) == "Q♥ 8♦"
     assert shown(play.allowed(mask("Q♥ 7♣ 8♦"), index("10♠"), no_royals)) == "7♣"
     # With hearts trumps the royal hearts are trumps anyway.
-    hearts = play.duty_mask(Rules(royals_count_as_trumps_for_obligation=False), cards.Suit.HEARTS)
+    hearts = duty_mask(Rules(royals_count_as_trumps_for_obligation=False), cards.Suit.HEARTS)
     assert shown(play.allowed(mask("Q♥ 8♦"), index("10♠"), hearts)) == "Q♥"
     # Without the duty to trump a void player plays anything.
-    assert play.duty_mask(Rules(must_trump_when_void=False), cards.Suit.CLUBS) == 0
+    assert duty_mask(Rules(must_trump_when_void=False), cards.Suit.CLUBS) == 0
     assert shown(play.allowed(hand, index("10♠"), 0)) == "7♣ Q♥ 8♦"
 
 
@@ -593,10 +598,10 @@ def test_trick_winner_queen_then_king() -> None:
 
 
 def test_ante() -> None:
-    paid = scoring.ante(6, 1)
+    paid = mg.ante(6, 1)
     assert len(paid) == 36
     assert {payee for _, payee, _ in paid} == {-1, -2, -3, -4, -5, -6}
-    assert scoring.ante(6, 1) is paid  # made once
+    assert mg.ante(6, 1) is paid  # made once
     balances, pools, _ = ledger.settle((50,) * 6, (0,) * 6, paid)
     assert balances == (44,) * 6
     assert pools == (6,) * 6
@@ -604,26 +609,26 @@ def test_ante() -> None:
 
 def test_pay_ante_matches_record() -> None:
     chips: ledger.Chips = ((10, 3, 7), (1, 0, 0, 0, 0, 2), None)
-    for allow_debt in (True, False):
-        fast = scoring.pay_ante(chips, hand=1, players=3, per_pool=1, allow_debt=allow_debt)
-        slow = ledger.record(chips, [("ante", scoring.ante(3, 1))], hand=1, allow_debt=allow_debt)
+    for debt in (True, False):
+        fast = scoring.unchecked_pay_ante(chips, hand=1, players=3, per_pool=1, allow_debt=debt)
+        slow = ledger.unchecked_record(chips, [("ante", mg.ante(3, 1))], hand=1, allow_debt=debt)
         assert fast[:2] == slow[:2]
-        assert ledger.payments(fast[2]) == ledger.payments(slow[2])
-    assert scoring.pay_ante(chips, hand=1, players=3, per_pool=0) == chips
+        assert ledger.unchecked_payments(fast[2]) == ledger.unchecked_payments(slow[2])
+    assert scoring.unchecked_pay_ante(chips, hand=1, players=3, per_pool=0) == chips
 
 
 def test_pool_win_and_held_marriage_e1() -> None:
     # E1: P4 (seat 3) holds K♥ Q♥: pool II, then 2 from each other player.
-    won = scoring.pool_win(Pool.MARRIAGE, 3, content=6, refill=1)
+    won = mg.pool_win(Pool.MARRIAGE, 3, content=6, refill=1)
     assert won == ((-2, 3, 6), (3, -2, 1))
-    paid = scoring.from_each_other(3, players=6, amount=2)
+    paid = mg.from_each_other(3, players=6, amount=2)
     balances, pools, _ = ledger.settle((44,) * 6, (6,) * 6, won + paid)
     assert balances == (42, 42, 42, 59, 42, 42)
     assert pools == (6, 1, 6, 6, 6, 6)
 
 
 def test_each_other() -> None:
-    assert scoring.each_other(2, players=5, amount=1) == (
+    assert mg.each_other(2, players=5, amount=1) == (
         (2, 0, 1),
         (2, 1, 1),
         (2, 3, 1),
@@ -640,7 +645,7 @@ def test_each_other() -> None:
     ],
 )
 def test_table_marriage(hearts: bool, king_pays: bool, expected: dict[int, int]) -> None:
-    paid = scoring.table_marriage(
+    paid = mg.table_marriage(
         winner=1,
         king_seat=1,
         queen_seat=4,
@@ -655,9 +660,7 @@ def test_table_marriage(hearts: bool, king_pays: bool, expected: dict[int, int])
 
 def test_table_marriage_won_by_another() -> None:
     # E2b: seat 0's ace keeps the trick: everyone but seat 4 (the queen) pays seat 0.
-    paid = scoring.table_marriage(
-        winner=0, king_seat=1, queen_seat=4, hearts=False, players=6, amount=1
-    )
+    paid = mg.table_marriage(winner=0, king_seat=1, queen_seat=4, hearts=False, players=6, amount=1)
     assert sorted(payer for payer, _, _ in paid) == [1, 2, 3, 5]
 
 
@@ -702,7 +705,7 @@ def test_jester(  # noqa: PLR0917  # one parameter per column of the cases
     expected: dict[int, int],
     reason: str,
 ) -> None:
-    paid, why = scoring.jester(
+    paid, why = mg.jester(
         jester_seat=1,
         winner=winner,
         winning_card=winning,
@@ -717,61 +720,61 @@ def test_jester(  # noqa: PLR0917  # one parameter per column of the cases
 
 def test_tricks_payout_e5() -> None:
     taken = (2, 0, 0, 2, 1, 0)
-    assert scoring.tricks_payout(taken, pool=6, dealer=5) == ((-6, 0, 2), (-6, 3, 2))
+    assert mg.tricks_payout(taken, pool=6, dealer=5) == ((-6, 0, 2), (-6, 3, 2))
     balances, pools, _ = ledger.settle(
-        (0,) * 6, (0, 0, 0, 0, 0, 6), scoring.tricks_payout(taken, pool=6, dealer=5)
+        (0,) * 6, (0, 0, 0, 0, 0, 6), mg.tricks_payout(taken, pool=6, dealer=5)
     )
-    balances, pools, _ = ledger.settle(balances, pools, scoring.fines(taken))
+    balances, pools, _ = ledger.settle(balances, pools, mg.fines(taken))
     assert pools[5] == 5
     assert balances == (2, -1, -1, 2, 0, -1)
 
 
 def test_tricks_payout_nobody_has_two_e5b() -> None:
     taken = (1, 1, 1, 1, 1, 0)
-    assert scoring.tricks_payout(taken, pool=6, dealer=5) == ()
-    assert scoring.fines(taken) == ((5, -6, 1),)
+    assert mg.tricks_payout(taken, pool=6, dealer=5) == ()
+    assert mg.fines(taken) == ((5, -6, 1),)
 
 
 def test_tricks_payout_order_and_shortfall() -> None:
     # Most tricks first; ties from the dealer's left (dealer 1: seat 2 before seat 0).
     taken = (2, 0, 2, 0, 3)
-    assert scoring.tricks_payout(taken, pool=6, dealer=1) == (
+    assert mg.tricks_payout(taken, pool=6, dealer=1) == (
         (-6, 4, 3),
         (-6, 2, 2),
         (-6, 0, 1),
     )
-    assert scoring.tricks_payout(taken, pool=6, dealer=1, step=-1) == (
+    assert mg.tricks_payout(taken, pool=6, dealer=1, step=-1) == (
         (-6, 4, 3),
         (-6, 0, 2),
         (-6, 2, 1),
     )
     # The dealer covers what the pool lacks, but never pays himself.
-    assert scoring.tricks_payout(taken, pool=4, dealer=2, dealer_covers=True) == (
+    assert mg.tricks_payout(taken, pool=4, dealer=2, dealer_covers=True) == (
         (-6, 4, 3),
         (-6, 0, 1),
         (2, 0, 1),
     )
-    assert scoring.tricks_payout(taken, pool=0, dealer=2, dealer_covers=True) == (
+    assert mg.tricks_payout(taken, pool=0, dealer=2, dealer_covers=True) == (
         (2, 4, 3),
         (2, 0, 2),
     )
     # Other thresholds and rates.
-    assert scoring.tricks_payout(taken, pool=20, dealer=1, minimum=3, per_trick=2) == ((-6, 4, 6),)
+    assert mg.tricks_payout(taken, pool=20, dealer=1, minimum=3, per_trick=2) == ((-6, 4, 6),)
 
 
 def test_fines_threshold() -> None:
     taken = (2, 0, 1, 2, 0)
-    assert scoring.fines(taken, threshold=1, fine=2) == ((1, -6, 2), (2, -6, 2), (4, -6, 2))
+    assert mg.fines(taken, threshold=1, fine=2) == ((1, -6, 2), (2, -6, 2), (4, -6, 2))
 
 
 @given(st.lists(st.integers(0, 40), min_size=6, max_size=6), st.integers(5, 10))
 def test_leftover_split(pools: list[int], players: int) -> None:
-    split = scoring.leftover_split(pools, players=players)
+    split = mg.leftover_split(pools, players=players)
     balances, left, _ = ledger.settle((0,) * players, tuple(pools), split)
     assert left == (0,) * 6
     assert len(set(balances)) == 1
     assert balances[0] == sum(pools) // players
-    discarded = sum(amount for _, payee, amount in split if payee == ledger.DISCARDED)
+    discarded = sum(amount for _, payee, amount in split if payee == mg.DISCARDED)
     assert discarded == sum(pools) % players
     assert sum(balances) + discarded == sum(pools)
 
@@ -816,32 +819,32 @@ def test_settle_conserves_chips(
 
 
 def test_payment_text() -> None:
-    assert str(ledger.Payment(1, 2, 4, 2, "heart marriage held")) == (
+    assert str(mg.Payment(1, 2, 4, 2, "heart marriage held")) == (
         "seat 2 pays seat 4 2 chips: heart marriage held"
     )
-    assert str(ledger.Payment.of(1, (0, -1, 1), "ante")) == "seat 0 pays pool I 1 chip: ante"
-    assert str(ledger.Payment.of(1, (-6, 3, 2), "tricks taken")) == (
+    assert str(mg.Payment.of(1, (0, -1, 1), "ante")) == "seat 0 pays pool I 1 chip: ante"
+    assert str(mg.Payment.of(1, (-6, 3, 2), "tricks taken")) == (
         "pool VI pays seat 3 2 chips: tricks taken"
     )
-    assert str(ledger.Payment.of(6, (-6, ledger.DISCARDED, 1), "remainder discarded")) == (
+    assert str(mg.Payment.of(6, (-6, mg.DISCARDED, 1), "remainder discarded")) == (
         "pool VI discards 1 chip: remainder discarded"
     )
     with pytest.raises(errors.RulesError, match="discard pays nobody"):
-        ledger.Payment.of(1, (ledger.DISCARDED, 0, 1), "nothing")
+        mg.Payment.of(1, (mg.DISCARDED, 0, 1), "nothing")
     assert ledger.party(-3) is Pool.JESTER
     assert ledger.party(4) == 4
-    assert ledger.party(ledger.DISCARDED) is None
+    assert ledger.party(mg.DISCARDED) is None
 
 
 def test_record_groups() -> None:
-    chips = ledger.record(
+    chips = ledger.unchecked_record(
         ((3, 3), (0,) * 6, None),
         [("a", [(0, 1, 1)]), ("nothing", [(0, 1, 0)]), ("b", [(1, -6, 2)])],
         hand=4,
     )
     assert chips[:2] == ((2, 2), (0, 0, 0, 0, 0, 2))
-    assert [str(payment) for payment in ledger.payments(chips[2])] == [
+    assert [str(payment) for payment in ledger.unchecked_payments(chips[2])] == [
         "seat 0 pays seat 1 1 chip: a",
         "seat 1 pays pool VI 2 chips: b",
     ]
-    assert {payment.hand for payment in ledger.payments(chips[2])} == {4}
+    assert {payment.hand for payment in ledger.unchecked_payments(chips[2])} == {4}

@@ -192,9 +192,14 @@ def follow(
     Example:
         Mariage's duty when void, without the two royals that beat the trumps:
 
-        >>> from cardgames import cards, tricks
-        >>> from cardgames.mariage import _play as play
-        >>> spades = play.RANKINGS["Q"][cards.Suit.SPADES]
+        >>> from cardgames import cards, mariage, tricks
+        >>> spades = tricks.Ranking.build(
+        ...     mariage.PACKS[36],
+        ...     suit_of=lambda card: int(card.suit),
+        ...     strength=lambda card: int(card.rank),
+        ...     trump=int(cards.Suit.SPADES),
+        ...     over_trumps=cards.parse_cards("Q♥ K♥"),
+        ... )
         >>> hand = cards.mask_of(cards.parse_cards("Q♥ 7♠ 8♦"))
         >>> led = cards.Card.parse("A♣").index
         >>> print(cards.format_cards(cards.cards_in(tricks.follow(hand, led, spades))))

@@ -24,7 +24,6 @@ from cardgames import game
 from cardgames.gin_rummy import _bots as bots
 from cardgames.gin_rummy import _encoding as encoding
 from cardgames.gin_rummy import _engine as engine
-from cardgames.gin_rummy import _melds as melds
 from cardgames.gin_rummy._about import ABOUT
 from cardgames.gin_rummy._bots import RuleAgent
 from cardgames.gin_rummy._encoding import (
@@ -58,18 +57,28 @@ from cardgames.gin_rummy._facts import (
 )
 from cardgames.gin_rummy._hollywood import HollywoodGame, HollywoodSheet
 from cardgames.gin_rummy._melds import (
+    MAX_CARDS,
+    TABLE,
+    VALUES,
     Arrangement,
+    CardLike,
+    CardsLike,
     Defence,
+    LayoffsLike,
     Meld,
     MeldKind,
+    MeldsLike,
     arrangements,
     best_arrangement,
     best_defence,
     check_arrangement,
     check_defence,
     deadwood,
+    deadwood_of,
     defences,
+    knock_count,
     knock_discards,
+    melds,
 )
 from cardgames.gin_rummy._moves import (
     BIG_GIN,
@@ -107,11 +116,16 @@ __all__ = [
     "DRAW_STOCK",
     "GAME",
     "LAYOUT",
+    "MAX_CARDS",
     "NUM_MOVES",
     "PACK",
     "PASS",
+    "TABLE",
+    "VALUES",
     "Arrangement",
     "BigGin",
+    "CardLike",
+    "CardsLike",
     "Deal",
     "Defence",
     "Discard",
@@ -123,8 +137,10 @@ __all__ = [
     "Kind",
     "Knock",
     "LayOut",
+    "LayoffsLike",
     "Meld",
     "MeldKind",
+    "MeldsLike",
     "Move",
     "MoveKind",
     "Pass",
@@ -146,6 +162,7 @@ __all__ = [
     "check_defence",
     "current_player",
     "deadwood",
+    "deadwood_of",
     "defences",
     "doubles",
     "explain_settlement",
@@ -154,6 +171,7 @@ __all__ = [
     "is_legal",
     "is_over",
     "kind_of",
+    "knock_count",
     "knock_discards",
     "knock_limit",
     "legal_mask",

@@ -187,7 +187,7 @@ def move_indices(move: Move) -> tuple[int, ...]:
     """Return the actions that make up the move: one for most, several for a lay-out.
 
     A lay-out gives its melds' actions, then its lay-offs' (in ascending order: by target, then
-    card), then :data:`~cardgames.gin_rummy._encoding.END_LAY_OUT`. Two lay-outs that lay off
+    card), then the end action, the last of all (``NUM_MOVES - 1``). Two lay-outs that lay off
     the same cards onto the same melds in another order are the same actions.
 
     Raises:

@@ -191,7 +191,7 @@ class LayOut:
     the knocker's meld it extends, in the order of the knocker's ``melds``. A run may be
     extended card by card at either end, a set of three by its fourth card; never after gin.
 
-    The melds are kept in the meld order of :mod:`~cardgames.gin_rummy._melds` (sets by rank,
+    The melds are kept in the meld order of :data:`~cardgames.gin_rummy.TABLE` (sets by rank,
     then runs by suit), so two lay-outs of the same melds are equal however they were written.
     The lay-offs are kept in the order given, the order they are laid in: each card must
     extend the meld as the lay-offs before it left it (6♠ before 7♠ onto 3♠ 4♠ 5♠).

@@ -27,6 +27,14 @@ from cardgames.mariage import _encoding as encoding
 from cardgames.mariage import _engine as engine
 from cardgames.mariage._about import ABOUT
 from cardgames.mariage._bots import RuleAgent
+from cardgames.mariage._claims import (
+    is_sequence,
+    point_key,
+    point_winner,
+    qualifies,
+    sequence_in,
+    winners,
+)
 from cardgames.mariage._encoding import NUM_MOVES, layout, move_indices, observation_size
 from cardgames.mariage._engine import (
     PACKS,
@@ -51,7 +59,7 @@ from cardgames.mariage._facts import (
     trump_order,
     unseen,
 )
-from cardgames.mariage._ledger import Payment
+from cardgames.mariage._ledger import DISCARDED, Payment, Transfer
 from cardgames.mariage._moves import (
     DECLINE,
     MISDEAL,
@@ -69,14 +77,38 @@ from cardgames.mariage._moves import (
 )
 from cardgames.mariage._pools import POOLS, Pool
 from cardgames.mariage._rules import Rules
+from cardgames.mariage._scoring import (
+    FORCED_QUEEN_CHIPS,
+    HEART_TABLE_MARRIAGE_CHIPS,
+    JESTER_CHIPS,
+    MISDEAL_CHIPS,
+    OUT_OF_TURN_CHIPS,
+    OWN_MARRIAGE_LEAD_CHIPS,
+    ante,
+    each_other,
+    fines,
+    from_each_other,
+    jester,
+    leftover_split,
+    pool_win,
+    table_marriage,
+    tricks_payout,
+)
 from cardgames.mariage._state import HandScore, Phase, Score, State, View
 
 __all__ = [
     "ABOUT",
     "DECLINE",
+    "DISCARDED",
+    "FORCED_QUEEN_CHIPS",
     "GAME",
+    "HEART_TABLE_MARRIAGE_CHIPS",
+    "JESTER_CHIPS",
     "MISDEAL",
+    "MISDEAL_CHIPS",
     "NUM_MOVES",
+    "OUT_OF_TURN_CHIPS",
+    "OWN_MARRIAGE_LEAD_CHIPS",
     "PACKS",
     "PASS",
     "POOLS",
@@ -98,14 +130,22 @@ __all__ = [
     "Score",
     "State",
     "TableEvent",
+    "Transfer",
     "View",
+    "ante",
     "apply",
     "current_player",
+    "each_other",
+    "fines",
+    "from_each_other",
     "index_to_move",
     "is_legal",
     "is_over",
+    "is_sequence",
+    "jester",
     "kind_of",
     "layout",
+    "leftover_split",
     "legal_mask",
     "legal_moves",
     "max_hand_moves",
@@ -120,12 +160,20 @@ __all__ = [
     "parse_move",
     "plain_order",
     "point_in",
+    "point_key",
+    "point_winner",
+    "pool_win",
+    "qualifies",
     "replay",
     "score",
+    "sequence_in",
+    "table_marriage",
     "trick_winner",
+    "tricks_payout",
     "trump_order",
     "unseen",
     "view",
+    "winners",
 ]
 
 GAME: Final[game.Game[Rules, State, Move, View, Score]] = game.register(

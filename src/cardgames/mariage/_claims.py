@@ -6,20 +6,20 @@ only) may claim pool I, the point; the best sequence takes it, compared by the k
 and of Q♥ may claim pools II, III, IV and V. Hands are bit sets of card indices
 (:func:`cardgames.cards.mask_of`).
 
-Each function checks its arguments and raises :class:`~cardgames.errors.RulesError` naming the
-one that is wrong. The engine calls ``unchecked_…`` twins of some of them, which skip the checks
-for arguments it built itself; they are not part of the API.
+The package publishes these card facts (``mariage.winners``, ``mariage.point_winner`` …) but
+:func:`holder`. Each checks its arguments and raises :class:`~cardgames.errors.RulesError`
+naming the one that is wrong. The engine calls the ``unchecked_…`` twins of two of them, which
+skip the checks for arguments it built itself.
 
 Example:
     E1's claims: trump 7♣; seat 1 holds 8♠ 9♠ 10♠, seat 2 J♦ Q♦ K♦, seat 3 K♥ Q♥.
 
-    >>> from cardgames import cards
-    >>> from cardgames.mariage import _claims as claims
+    >>> from cardgames import cards, mariage
     >>> hand = cards.mask_of(cards.parse_cards("J♦ Q♦ K♦ 7♥ A♣"))
-    >>> print(cards.format_cards(cards.cards_in(claims.sequence_in(hand))))
+    >>> print(cards.format_cards(cards.cards_in(mariage.sequence_in(hand))))
     J♦ Q♦ K♦
     >>> runs = {1: cards.parse_cards("8♠ 9♠ 10♠"), 2: cards.parse_cards("J♦ Q♦ K♦")}
-    >>> claims.point_winner(runs, trump=cards.Suit.CLUBS, dealer=5, players=6)
+    >>> mariage.point_winner(runs, trump=cards.Suit.CLUBS, dealer=5, players=6)
     2
 """
 

@@ -258,9 +258,7 @@ def trick_winner(
     for suit in declined:
         mask |= 1 << _suit(suit, "each declined suit")
     played = [card.index for _, card in plays]
-    place = play.unchecked_trick_winner(
-        played, play.ranking(checked, trump), checked, declined=mask
-    )
+    place = play.trick_winner(played, play.ranking(checked, trump), checked, declined=mask)
     return plays[place][0]
 
 

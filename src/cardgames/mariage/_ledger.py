@@ -4,20 +4,23 @@ Every chip that moves in a session is a :class:`~cardgames.mariage.Payment` betw
 a seat (an int) or a :class:`~cardgames.mariage.Pool`. The rules' payments
 (:mod:`cardgames.mariage._scoring`) are *transfers*, ``(payer, payee, amount)`` triples in which
 a pool is the negative number ``-pool.value`` (``Pool.party``); :func:`settle` makes them, and
-:func:`record` makes them and writes them in the ledger, so that chips are never created or
-lost: the players' balances and the pools always add up to what they held before, except for the
-remainder discarded when the pools are shared out at the session's end (rule 39).
+:func:`unchecked_record` makes them and writes them in the ledger, so that chips are never
+created or lost: the players' balances and the pools always add up to what they held before,
+except for the remainder discarded when the pools are shared out at the session's end (rule 39).
 
-Each function checks its arguments and raises :class:`~cardgames.errors.RulesError` naming the
-one that is wrong. The engine calls ``unchecked_record`` (not part of the API) for the
-payments it computed itself.
+The package publishes :class:`Payment`, :data:`Transfer` and :data:`DISCARDED`, which its
+scoring functions return and name. :func:`settle`, :func:`party` and :meth:`Payment.of` check
+their arguments and raise :class:`~cardgames.errors.RulesError` naming the one that is wrong;
+``unchecked_record`` and ``unchecked_payments`` are the engine's own calls, for the chips and
+the ledger it keeps, and check nothing.
 
 Example:
+    >>> from cardgames import mariage
     >>> from cardgames.mariage import _ledger as ledger
     >>> balances, pools, made = ledger.settle((1, 0), (0,) * 6, [(0, 1, 3), (1, -6, 2)])
     >>> balances, pools
     ((-2, 1), (0, 0, 0, 0, 0, 2))
-    >>> print(ledger.Payment.of(1, made[1], "fine"))
+    >>> print(mariage.Payment.of(1, made[1], "fine"))
     seat 1 pays pool VI 2 chips: fine
 """
 
@@ -39,11 +42,10 @@ __all__ = [
     "Ledger",
     "Payment",
     "Transfer",
-    "check_chips",
     "party",
-    "payments",
-    "record",
     "settle",
+    "unchecked_payments",
+    "unchecked_record",
 ]
 
 Transfer = tuple[int, int, int]
@@ -273,7 +275,7 @@ Chips = tuple[tuple[int, ...], tuple[int, ...], Ledger]
 """The balances, the pools and the ledger, as the engine passes them around."""
 
 
-def record(
+def unchecked_record(
     chips: Chips,
     groups: Iterable[tuple[str, Iterable[Transfer]]],
     *,
@@ -282,75 +284,16 @@ def record(
 ) -> Chips:
     """Make each group's transfers (as :func:`settle`) and add what was paid to the ledger.
 
-    Each group is ``(reason, transfers)``; a group of which nothing was paid is left out.
-
-    Raises:
-        RulesError: If ``chips`` is not (balances, pools, ledger), a group not a reason and
-            transfers (as for :func:`settle`), ``hand`` not a deal's number or ``allow_debt``
-            not a bool.
+    Each group is ``(reason, transfers)``; a group of which nothing was paid is left out. The
+    engine's own call, for chips it keeps and payments it computed: nothing is checked.
 
     Example:
-        >>> balances, pools, ledger = record(
+        >>> balances, pools, ledger = unchecked_record(
         ...     ((5, 5), (0,) * 6, None), [("fine", [(0, -6, 1)])], hand=1
         ... )
         >>> balances, pools[5], ledger.move
         ((4, 5), 1, (1, (('fine', ((0, -6, 1),)),)))
     """
-    chips = check_chips(chips)
-    players = len(chips[0])
-    checked = []
-    for group in _checks.iterable(groups, "groups"):
-        if not (
-            isinstance(group, tuple) and len(group) == 2 and isinstance(group[0], str)
-        ):  # a group is (reason, transfers)
-            raise errors.RulesError(
-                f"each group must be (reason, transfers), not {errors.quote(group)}"
-            )
-        checked.append((group[0], _transfers(group[1], "a group's transfers", players)))
-    return unchecked_record(
-        chips,
-        checked,
-        hand=_checks.whole(hand, "hand"),
-        allow_debt=_checks.flag(allow_debt, "allow_debt"),
-    )
-
-
-def check_chips(value: object) -> Chips:
-    """Return chips checked to be ``(balances, pools, ledger)``, as the engine keeps them.
-
-    Raises:
-        RulesError: If ``value`` is not 1 to 10 balances, six pools and a ledger (None or a
-            ledger chain).
-
-    Example:
-        >>> check_chips(((5, 5), (0,) * 6, None))[0]
-        (5, 5)
-    """
-    if not (isinstance(value, tuple) and len(value) == len(_CHIPS)):
-        raise errors.RulesError(
-            f"chips must be (balances, pools, ledger), not {errors.quote(value)}"
-        )
-    balances, pools, ledger = value
-    _checks.numbers(balances, "the balances of chips", low=-validators.LARGEST)
-    _checks.numbers(pools, "the pools of chips", low=-validators.LARGEST, length=len(POOLS))
-    if ledger is not None and type(ledger) is not history.History:
-        raise errors.RulesError(
-            f"the ledger of chips must be None or a ledger chain, not {errors.quote(ledger)}"
-        )
-    return (tuple(balances), tuple(pools), ledger)
-
-
-_CHIPS: Final = ("balances", "pools", "ledger")
-
-
-def unchecked_record(
-    chips: Chips,
-    groups: Iterable[tuple[str, Iterable[Transfer]]],
-    *,
-    hand: int,
-    allow_debt: bool = True,
-) -> Chips:
-    """Make each group's transfers and add them to the ledger (:func:`record`, unchecked)."""
     balances, pools, ledger = chips
     seats = list(balances)
     boxes = list(pools)
@@ -360,46 +303,28 @@ def unchecked_record(
     return tuple(seats), tuple(boxes), ledger
 
 
-def payments(ledger: Ledger, *, since: int = 0) -> tuple[Payment, ...]:
+def unchecked_payments(ledger: Ledger, *, since: int = 0) -> tuple[Payment, ...]:
     """Return the payments of a ledger chain, oldest first: all, or those after deal ``since``.
 
     With ``since`` the walk stops at the first entry of deal ``since`` or earlier, so its cost
-    is that of the payments returned, however long the chain behind them.
+    is that of the payments returned, however long the chain behind them. The engine's own
+    call, for the ledger it keeps: nothing is checked.
 
     Args:
         ledger: The chain.
         since: Return only the payments of the deals after this one (a deal out of turn belongs
             to the deal that follows it); 0 for every payment.
 
-    Raises:
-        RulesError: If ``ledger`` is not None or a chain of ``(deal, groups)`` entries, or
-            ``since`` not a whole number.
-
     Example:
-        >>> chips = record(((5, 5), (0,) * 6, None), [("fine", [(0, -6, 1)])], hand=1)
-        >>> chips = record(chips, [("fine", [(1, -6, 2)])], hand=2)
-        >>> for payment in payments(chips[2]):
+        >>> chips = unchecked_record(((5, 5), (0,) * 6, None), [("fine", [(0, -6, 1)])], hand=1)
+        >>> chips = unchecked_record(chips, [("fine", [(1, -6, 2)])], hand=2)
+        >>> for payment in unchecked_payments(chips[2]):
         ...     print(payment)
         seat 0 pays pool VI 1 chip: fine
         seat 1 pays pool VI 2 chips: fine
-        >>> print(*payments(chips[2], since=1))
+        >>> print(*unchecked_payments(chips[2], since=1))
         seat 1 pays pool VI 2 chips: fine
     """
-    if ledger is not None and type(ledger) is not history.History:
-        raise errors.RulesError(
-            f"ledger must be None or a ledger chain, not {errors.quote(ledger)}"
-        )
-    since = _checks.whole(since, "since")
-    try:
-        return unchecked_payments(ledger, since=since)
-    except (TypeError, ValueError, IndexError):
-        raise errors.RulesError(
-            f"ledger must be a chain of (deal, groups) entries, not {errors.quote(ledger)}"
-        ) from None
-
-
-def unchecked_payments(ledger: Ledger, *, since: int = 0) -> tuple[Payment, ...]:
-    """Return the payments after deal ``since``, oldest first (:func:`payments`, unchecked)."""
     entries = []
     link = ledger
     while link is not None and link.move[0] > since:

@@ -9,10 +9,10 @@ marriage on the table. When it forms, the trick is frozen: it goes to the best c
 to and including the second card of the pair (``marriage_trick_rule="freeze"``), or to the
 king's player (``"king_wins"``).
 
-The functions work on card indices and bit sets (see :mod:`cardgames.cards`). Each checks its
-arguments and raises :class:`~cardgames.errors.RulesError` naming the one that is wrong; the
-engine, which calls them on every trick, calls ``unchecked_…`` twins that skip the checks for
-arguments it built itself (they are not part of the API).
+The functions work on card indices and bit sets (see :mod:`cardgames.cards`). They are the
+engine's, called on every trick with arguments it built itself, and the package publishes none
+of them, so they check nothing: the package's card facts (``mariage.trick_winner``,
+``mariage.trump_order`` …) check a caller's cards and call them.
 
 Example:
     E2: trump ♣, seat 0 leads 9♠, seat 1 plays K♠, seat 4 must play Q♠ at once; then A♠, 7♣
@@ -37,7 +37,6 @@ from typing import Final
 import attrs
 
 from cardgames import _frozen, cards, errors, history, tricks
-from cardgames.mariage import _checks
 from cardgames.mariage import _ledger as ledger
 from cardgames.mariage import _scoring as scoring
 from cardgames.mariage._about import ABOUT
@@ -51,11 +50,11 @@ __all__ = [
     "RANKINGS",
     "SUIT_MASKS",
     "allowed",
-    "duty_mask",
     "marriages",
     "queen_of",
     "ranking",
     "trick_winner",
+    "unchecked_duty_mask",
 ]
 # The engine also calls played, decline and why_not: the moves of the play, on a State. What
 # the seat to move may play is the state's own State.playable.
@@ -88,33 +87,22 @@ KINGS: Final = cards.mask_of(card for card in _PACK if card.rank == cards.Rank.K
 
 
 def ranking(rules: Rules, trump: cards.Suit) -> tricks.Ranking:
-    """Return the ranking of a deal with these rules and trump suit.
-
-    Raises:
-        RulesError: If ``rules`` is not Mariage's or ``trump`` not a suit.
-    """
-    rules = ABOUT.check_rules(rules)
-    return RANKINGS[rules.top_royal][_checks.suit(trump, "trump")]
-
-
-def duty_mask(rules: Rules, trump: cards.Suit) -> int:
-    """Return the cards a player void in the suit led must play if he holds any (rules 20, 22).
-
-    The trumps, with K♥ and Q♥ if ``royals_count_as_trumps_for_obligation``; nothing if
-    ``must_trump_when_void`` is off.
-
-    Raises:
-        RulesError: If ``rules`` is not Mariage's or ``trump`` not a suit.
-
-    Example:
-        >>> print(cards.format_cards(cards.cards_in(duty_mask(Rules(), cards.Suit.SPADES)))[-8:])
-        A♠ Q♥ K♥
-    """
-    return unchecked_duty_mask(rules, ranking(rules, trump), trump)
+    """Return the ranking of a deal with these rules and trump suit (:data:`RANKINGS`)."""
+    return RANKINGS[rules.top_royal][trump]
 
 
 def unchecked_duty_mask(rules: Rules, found: tricks.Ranking, trump: int) -> int:
-    """Return the duty of a deal with this ranking (:func:`duty_mask`, unchecked)."""
+    """Return the cards a player void in the suit led must play if he holds any (rules 20, 22).
+
+    The trumps, with K♥ and Q♥ if ``royals_count_as_trumps_for_obligation``; nothing if
+    ``must_trump_when_void`` is off. ``found`` is the deal's ranking (:data:`RANKINGS`).
+
+    Example:
+        >>> found = RANKINGS["Q"][cards.Suit.SPADES]
+        >>> duty = unchecked_duty_mask(Rules(), found, cards.Suit.SPADES)
+        >>> print(cards.format_cards(cards.cards_in(duty))[-8:])
+        A♠ Q♥ K♥
+    """
     if not rules.must_trump_when_void:
         return 0
     if rules.royals_count_as_trumps_for_obligation:
@@ -126,25 +114,19 @@ def allowed(hand: int, led: int | None, duty: int) -> int:
     """Return the cards of ``hand`` that may be played in turn to a trick led with ``led``.
 
     Follow suit if able (K♥ and Q♥ are hearts); else play a card of ``duty`` (see
-    :func:`duty_mask`) if able; else anything (rule 22). The whole hand when leading. This is
-    the rule of :attr:`State.playable <cardgames.mariage.State.playable>` for a hand in turn
-    that is no state's.
-
-    Raises:
-        RulesError: If ``hand`` or ``duty`` is not a bit set of cards, or ``led`` neither None
-            nor a card's index.
+    :func:`unchecked_duty_mask`) if able; else anything (rule 22). The whole hand when leading.
+    This is the rule of :attr:`State.playable <cardgames.mariage.State.playable>` for a hand in
+    turn that is no state's.
 
     Example:
         >>> hand = cards.mask_of(cards.parse_cards("Q♥ 7♣ 8♦"))
-        >>> duty = duty_mask(Rules(), cards.Suit.CLUBS)
+        >>> duty = unchecked_duty_mask(Rules(), RANKINGS["Q"][cards.Suit.CLUBS], cards.Suit.CLUBS)
         >>> print(cards.format_cards(cards.cards_in(allowed(hand, 22, duty))))  # 10♠ led
         7♣ Q♥
     """
-    hand = _checks.mask(hand, "hand")
-    duty = _checks.mask(duty, "duty")
     if led is None:
         return hand
-    return _follow(hand, _checks.index(led, "led"), _FOLLOWING, must_trump=True, trumps=duty)
+    return _follow(hand, led, _FOLLOWING, must_trump=True, trumps=duty)
 
 
 _follow: Final = tricks.follow
@@ -157,17 +139,12 @@ SUIT_MASKS: Final = _FOLLOWING.follows
 
 
 def queen_of(king: int) -> int:
-    """Return the index of the queen of a king's suit.
-
-    Raises:
-        RulesError: If ``king`` is not the index of a king.
+    """Return the index of the queen of a king's suit (``king`` is a king's index).
 
     Example:
         >>> print(cards.CARDS[queen_of(cards.Card.parse("K♠").index)])
         Q♠
     """
-    if not KINGS >> _checks.index(king, "king") & 1:
-        raise errors.RulesError(f"king must be the index of a king, not {errors.quote(king)}")
     return king - 1
 
 
@@ -184,38 +161,11 @@ def marriages(played: Sequence[int], *, either: bool = False, declined: int = 0)
         declined: The suits (bit ``1 << suit``) whose queen was declined in this trick: their
             pair makes no marriage (rule 23).
 
-    Raises:
-        RulesError: If ``played`` is not different card indices, ``either`` not a bool
-            or ``declined`` not a set of suits (0 to 15).
-
     Example:
         >>> trick = [cards.Card.parse(text).index for text in "K♦ Q♦ K♣ Q♣ J♦".split()]
         >>> marriages(trick), marriages(trick, declined=1 << cards.Suit.CLUBS)
         ((1, 3), (1,))
     """
-    return _marriages(
-        _trick(played),
-        either=_checks.flag(either, "either"),
-        declined=_checks.whole(declined, "declined", high=_DECLINED),
-    )
-
-
-_DECLINED: Final = (1 << len(cards.Suit)) - 1
-"""The largest set of suits, as bits ``1 << suit``."""
-
-
-def _trick(played: object) -> tuple[int, ...]:
-    """Return the card indices of a trick (or any cards to rank), checked: each card once."""
-    found = _checks.numbers(played, "played", high=len(cards.CARDS) - 1, most=len(cards.CARDS))
-    if len(set(found)) != len(found):
-        raise errors.RulesError(f"played must hold each card once, not {errors.quote(played)}")
-    return found
-
-
-def _marriages(
-    played: Sequence[int], *, either: bool = False, declined: int = 0
-) -> tuple[int, ...]:
-    """Return the places of the marriages in a trick (:func:`marriages`, unchecked)."""
     found = []
     first = played[0]
     for place in range(1, len(played)):
@@ -262,40 +212,9 @@ def trick_winner(
         ...     trick, ranking(Rules(), cards.Suit.CLUBS), Rules(marriage_trick_rule="king_wins")
         ... )
         1
-
-    Raises:
-        RulesError: If ``played`` is not different card indices, ``found`` not a
-            ranking, ``rules`` not Mariage's, ``declined`` not a set of suits or ``formed``
-            not the places of the trick's marriages.
     """
-    played = _trick(played)
-    if type(found) is not tricks.Ranking:
-        raise errors.RulesError(
-            f"found must be a tricks.Ranking (play.ranking), not {errors.quote(found)}"
-        )
-    rules = ABOUT.check_rules(rules)
-    declined = _checks.whole(declined, "declined", high=_DECLINED)
-    if formed is not None:
-        places = _checks.sequence(formed, "formed")
-        if not all(type(place) is int and 0 < place < len(played) for place in places):
-            raise errors.RulesError(
-                f"formed must be places in the trick (play.marriages), not {errors.quote(formed)}"
-            )
-        formed = places  # type: ignore[assignment]  # checked to be ints
-    return unchecked_trick_winner(played, found, rules, declined=declined, formed=formed)
-
-
-def unchecked_trick_winner(
-    played: Sequence[int],
-    found: tricks.Ranking,
-    rules: Rules,
-    *,
-    declined: int = 0,
-    formed: tuple[int, ...] | None = None,
-) -> int:
-    """Return the place of the card that wins a trick (:func:`trick_winner`, unchecked)."""
     if formed is None:
-        formed = _marriages(played, either=rules.marriage_order == "either", declined=declined)
+        formed = marriages(played, either=rules.marriage_order == "either", declined=declined)
     if not formed:
         return tricks.best(played, found)
     second = formed[0]
@@ -372,8 +291,8 @@ def _finish_trick(
         mask |= 1 << card
     owed: list[tuple[str, tuple[ledger.Transfer, ...]]] | None = None
     if mask & mask << 1 & _PAIRED_KINGS:
-        formed = _marriages(trick, either=rules.marriage_order == "either", declined=table.declined)
-        place = unchecked_trick_winner(trick, table.ranking, rules, formed=formed)
+        formed = marriages(trick, either=rules.marriage_order == "either", declined=table.declined)
+        place = trick_winner(trick, table.ranking, rules, formed=formed)
         winner = seats[place]
         if formed:
             owed = _marriage_payments(trick, seats, formed, winner, rules)

@@ -4,22 +4,24 @@ The functions here compute the payments of each rule as *transfers*, ``(payer, p
 triples in which a seat is its number and a pool the negative number ``-pool.value``
 (``Pool.party``); :mod:`cardgames.mariage._ledger` makes them and keeps the ledger.
 
-Each function checks its arguments and raises :class:`~cardgames.errors.RulesError` naming the
-one that is wrong. The engine calls ``unchecked_…`` twins of some of them, which skip the checks
-for arguments it built itself; they are not part of the API.
+The package publishes the functions of the rules' payments and the chip constants
+(``mariage.pool_win``, ``mariage.JESTER_CHIPS`` …); each published function checks its
+arguments and raises :class:`~cardgames.errors.RulesError` naming the one that is wrong. The
+engine calls their ``unchecked_…`` twins, which skip the checks for arguments it built itself;
+:func:`unchecked_pay_ante` pays the ante into the engine's own chips and has no checked form.
 
 Example:
     E1: after the ante each pool holds 6; seat 3 holds K♥ and Q♥ and claims pool II.
 
-    >>> from cardgames.mariage import _ledger as ledger, _scoring as scoring
-    >>> from cardgames.mariage._pools import Pool
+    >>> from cardgames import mariage
+    >>> from cardgames.mariage import _ledger as ledger
     >>> balances, pools = (44,) * 6, (6,) * 6
-    >>> won = scoring.pool_win(Pool.MARRIAGE, 3, content=6, refill=1)
-    >>> paid = scoring.from_each_other(3, players=6, amount=2)
+    >>> won = mariage.pool_win(mariage.Pool.MARRIAGE, 3, content=6, refill=1)
+    >>> paid = mariage.from_each_other(3, players=6, amount=2)
     >>> balances, pools, made = ledger.settle(balances, pools, won + paid)
     >>> balances, pools
     ((42, 42, 42, 59, 42, 42), (6, 1, 6, 6, 6, 6))
-    >>> print(ledger.Payment.of(1, made[0], "marriage won"))
+    >>> print(mariage.Payment.of(1, made[0], "marriage won"))
     pool II pays seat 3 6 chips: marriage won
 """
 
@@ -31,7 +33,7 @@ from typing import Final
 
 from cardgames import cards, errors, history
 from cardgames.mariage import _checks
-from cardgames.mariage._ledger import DISCARDED, Chips, Transfer, check_chips, unchecked_record
+from cardgames.mariage._ledger import DISCARDED, Chips, Transfer, unchecked_record
 from cardgames.mariage._pools import KING_OF_HEARTS, POOLS, QUEEN_OF_HEARTS, Pool
 from cardgames.mariage._rules import (
     JESTER_CAPTORS,
@@ -53,7 +55,6 @@ __all__ = [
     "from_each_other",
     "jester",
     "leftover_split",
-    "pay_ante",
     "pool_win",
     "table_marriage",
     "tricks_payout",
@@ -490,37 +491,18 @@ def leftover_split(pools: Sequence[int], *, players: int) -> tuple[Transfer, ...
     return tuple(found)
 
 
-def pay_ante(
-    chips: Chips, *, hand: int, players: int, per_pool: int, allow_debt: bool = True
-) -> Chips:
-    """Pay the ante (:func:`ante`) as :func:`~cardgames.mariage._ledger.record` would, but faster.
-
-    Raises:
-        RulesError: As :func:`~cardgames.mariage._ledger.record`, and if ``players`` is not the
-            number of balances or ``per_pool`` not a whole number.
-
-    Example:
-        >>> pay_ante(((10, 3), (0,) * 6, None), hand=1, players=2, per_pool=1)[:2]
-        ((4, -3), (2, 2, 2, 2, 2, 2))
-    """
-    chips = check_chips(chips)
-    if players != len(chips[0]) or type(players) is not int:
-        raise errors.RulesError(
-            f"players must be the number of balances, {len(chips[0])}, not {errors.quote(players)}"
-        )
-    return unchecked_pay_ante(
-        chips,
-        hand=_checks.whole(hand, "hand"),
-        players=players,
-        per_pool=_checks.whole(per_pool, "per_pool"),
-        allow_debt=_checks.flag(allow_debt, "allow_debt"),
-    )
-
-
 def unchecked_pay_ante(
     chips: Chips, *, hand: int, players: int, per_pool: int, allow_debt: bool = True
 ) -> Chips:
-    """Pay the ante (:func:`pay_ante`, unchecked)."""
+    """Pay the ante (:func:`ante`) into the chips, as recording it would do, but faster.
+
+    The engine's own call, for chips it keeps (``(balances, pools, ledger)``): nothing is
+    checked.
+
+    Example:
+        >>> unchecked_pay_ante(((10, 3), (0,) * 6, None), hand=1, players=2, per_pool=1)[:2]
+        ((4, -3), (2, 2, 2, 2, 2, 2))
+    """
     balances, pools, ledger = chips
     each = per_pool * len(POOLS)
     if not each or (not allow_debt and min(balances) < each):
