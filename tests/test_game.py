@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import importlib
 import pickle
+import types
 from collections.abc import Callable
 from typing import Any
 
@@ -86,6 +88,22 @@ def test_only_a_game_can_be_registered(entry: object) -> None:
 def test_package_exports() -> None:
     assert set(cardgames.__all__) == {"GAMES", "__version__", "cards", "errors"}
     assert isinstance(cardgames.__version__, str)
+
+
+@pytest.mark.parametrize("name", list(cardgames.GAMES))
+def test_a_game_package_publishes_its_all_and_no_module(name: str) -> None:
+    package = importlib.import_module(f"cardgames.{name.replace('-', '_')}")
+    own = {
+        attribute: value.__name__
+        for attribute, value in vars(package).items()
+        if isinstance(value, types.ModuleType) and value.__name__.startswith(package.__name__)
+    }
+    assert own, "the package's modules are reached as its attributes"
+    assert all(attribute.startswith("_") for attribute in own), own
+    assert all(module.rsplit(".", 1)[1].startswith("_") for module in own.values()), own
+    assert all(hasattr(package, each) for each in package.__all__)
+    assert "GAME" in package.__all__
+    assert "ABOUT" in package.__all__
 
 
 @pytest.mark.parametrize("seed", [0, 7, -3, 2**80])

@@ -14,6 +14,8 @@ import attrs
 
 from cardgames import game, kalter_schlag, matches, staekske_rape
 from cardgames.kalter_schlag import HandScore, Move, Rules, State, View
+from cardgames.kalter_schlag import _engine as ks_engine
+from cardgames.staekske_rape import _engine as sr_engine
 
 KalterSchlagGame = game.Game[Rules, State, Move, View, matches.Score[HandScore]]
 
@@ -80,11 +82,11 @@ def test_wrong_functions_are_type_errors() -> None:
 
 
 def test_an_engine_module_is_checked_against_the_engine_protocol() -> None:
-    entry = game.Game.of(kalter_schlag.engine, kalter_schlag.ABOUT)
+    entry = game.Game.of(ks_engine, kalter_schlag.ABOUT)
     assert_type(entry, KalterSchlagGame)
     assert entry.apply is kalter_schlag.apply
     mixed = game.Game.of(  # type: ignore[misc]  # Staekske Rape's engine with Kalter Schlag's Rules
-        staekske_rape.engine,
+        sr_engine,
         kalter_schlag.ABOUT,
     )
     assert mixed.rules_type is not staekske_rape.Rules

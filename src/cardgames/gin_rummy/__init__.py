@@ -21,9 +21,7 @@ from __future__ import annotations
 from typing import Final
 
 from cardgames import game
-from cardgames.gin_rummy import _bots as bots
-from cardgames.gin_rummy import _encoding as encoding
-from cardgames.gin_rummy import _engine as engine
+from cardgames.gin_rummy import _bots, _encoding, _engine
 from cardgames.gin_rummy._about import ABOUT
 from cardgames.gin_rummy._bots import RuleAgent
 from cardgames.gin_rummy._encoding import (
@@ -198,10 +196,10 @@ __all__ = [
 
 GAME: Final[game.Game[Rules, State, Move, View, Score]] = game.register(
     game.Game.of(
-        engine,
+        _engine,
         ABOUT,
-        encoding=encoding,
-        bots={"rule": bots.RuleAgent},
+        encoding=_encoding,
+        bots={"rule": _bots.RuleAgent},
     )
 )
 """Gin Rummy's entry in :data:`cardgames.GAMES`."""

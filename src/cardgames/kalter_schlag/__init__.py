@@ -18,9 +18,7 @@ from __future__ import annotations
 from typing import Final
 
 from cardgames import game, matches
-from cardgames.kalter_schlag import _bots as bots
-from cardgames.kalter_schlag import _encoding as encoding
-from cardgames.kalter_schlag import _engine as engine
+from cardgames.kalter_schlag import _bots, _encoding, _engine
 from cardgames.kalter_schlag._about import ABOUT
 from cardgames.kalter_schlag._bots import RuleAgent
 from cardgames.kalter_schlag._encoding import (
@@ -122,10 +120,10 @@ __all__ = [
 
 GAME: Final[game.Game[Rules, State, Move, View, matches.Score[HandScore]]] = game.register(
     game.Game.of(
-        engine,
+        _engine,
         ABOUT,
-        encoding=encoding,
-        bots={"rule": bots.RuleAgent},
+        encoding=_encoding,
+        bots={"rule": _bots.RuleAgent},
     )
 )
 """Kalter Schlag's entry in :data:`cardgames.GAMES`."""

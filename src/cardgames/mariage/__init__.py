@@ -22,9 +22,7 @@ from __future__ import annotations
 from typing import Final
 
 from cardgames import game
-from cardgames.mariage import _bots as bots
-from cardgames.mariage import _encoding as encoding
-from cardgames.mariage import _engine as engine
+from cardgames.mariage import _bots, _encoding, _engine
 from cardgames.mariage._about import ABOUT
 from cardgames.mariage._bots import RuleAgent
 from cardgames.mariage._claims import (
@@ -178,10 +176,10 @@ __all__ = [
 
 GAME: Final[game.Game[Rules, State, Move, View, Score]] = game.register(
     game.Game.of(
-        engine,
+        _engine,
         ABOUT,
-        encoding=encoding,
-        bots={"rule": bots.RuleAgent},
+        encoding=_encoding,
+        bots={"rule": _bots.RuleAgent},
     )
 )
 """Mariage's entry in :data:`cardgames.GAMES`."""

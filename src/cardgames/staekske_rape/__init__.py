@@ -20,9 +20,7 @@ from __future__ import annotations
 from typing import Final
 
 from cardgames import game, matches
-from cardgames.staekske_rape import _bots as bots
-from cardgames.staekske_rape import _encoding as encoding
-from cardgames.staekske_rape import _engine as engine
+from cardgames.staekske_rape import _bots, _encoding, _engine
 from cardgames.staekske_rape._about import ABOUT
 from cardgames.staekske_rape._auction import max_bid
 from cardgames.staekske_rape._bots import PassAgent, RuleAgent
@@ -159,10 +157,10 @@ __all__ = [
 
 GAME: Final[game.Game[Rules, State, Move, View, matches.Score[HandScore]]] = game.register(
     game.Game.of(
-        engine,
+        _engine,
         ABOUT,
-        encoding=encoding,
-        bots={"rule": bots.RuleAgent, "pass": bots.PassAgent},
+        encoding=_encoding,
+        bots={"rule": _bots.RuleAgent, "pass": _bots.PassAgent},
     )
 )
 """Staekske Rape's entry in :data:`cardgames.GAMES`."""
