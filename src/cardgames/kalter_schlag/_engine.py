@@ -220,15 +220,14 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
                 return _played(state, turn, move)
             changed = list(hands)
             changed[turn] = hands[turn] ^ (1 << index)
-            # Positional, in the order of _STATE_FIELDS, as in _played.
             return build_state(
-                state.match,
-                tuple(changed),
-                state.leader,
-                (*trick, index),
-                state.tricks,
-                state.doubles,
-                history.History(move, state.history),
+                match=state.match,
+                hands=tuple(changed),
+                leader=state.leader,
+                trick=(*trick, index),
+                tricks=state.tricks,
+                doubles=state.doubles,
+                history=history.History(move, state.history),
             )
     mover = arguments.check_turn(current_player(state), seat, move)  # checks the state first
     handler = _HANDLERS.get(type(move))
@@ -338,17 +337,16 @@ def _played(before: State, seat: int, move: core_moves.Play) -> State:
         first, second, third, fourth = _PLAYS_FROM[leader]
         a, b, c, d = trick
         plays = (first[a], second[b], third[c], fourth[d])
-        done = (*done, _trick(plays, winner))
+        done = (*done, _trick(plays=plays, winner=winner))
         leader, trick = winner, ()
-    # Positional, in the order of _STATE_FIELDS: on this hot path keywords cost 20% more.
     after = build_state(
-        before.match,
-        tuple(hands),
-        leader,
-        trick,
-        done,
-        before.doubles,
-        history.History(move, before.history),
+        match=before.match,
+        hands=tuple(hands),
+        leader=leader,
+        trick=trick,
+        tricks=done,
+        doubles=before.doubles,
+        history=history.History(move, before.history),
     )
     return _finish_hand(after) if len(done) == TRICKS else after
 
@@ -521,7 +519,7 @@ def view(state: State, seat: int) -> View:
     trick = None
     if state.trick:
         trick = tricks.Trick(
-            tuple(
+            plays=tuple(
                 ((state.leader + place) % PLAYERS, cards.CARDS[card])
                 for place, card in enumerate(state.trick)
             )

@@ -407,15 +407,15 @@ def before_play(
         hands: The hands after the move; None if it changed none.
     """
     return build_state(
-        before.match,
-        phase,
-        turn,
-        contract,
-        before.hands if hands is None else hands,
-        turn,
-        (),
-        (),
-        history.History(move, before.history),
+        match=before.match,
+        phase=phase,
+        turn=turn,
+        contract=contract,
+        hands=before.hands if hands is None else hands,
+        leader=turn,
+        trick=(),
+        tricks=(),
+        history=history.History(move, before.history),
     )
 
 
