@@ -6,8 +6,6 @@ import typing
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final
 
-import attrs
-
 from cardgames import _frozen, arguments, cards, dealing, errors, history, matches, tricks
 from cardgames import moves as core_moves
 from cardgames.kalter_schlag import _scoring as scoring
@@ -358,23 +356,6 @@ _PLAYS_FROM: Final = tuple(
     for first in range(PLAYERS)
 )
 """``_PLAYS_FROM[leader][place][index]``: the ``(seat, card)`` pair of a trick's place-th play."""
-
-_STATE_FIELDS: Final = (
-    "match",
-    "hands",
-    "leader",
-    "trick",
-    "tricks",
-    "doubles",
-    "history",
-)
-"""The fields of ``State`` in the order ``apply`` and ``_played`` pass them."""
-
-_GIVEN: Final = tuple(field.name for field in attrs.fields(State) if field.init)
-"""The fields a ``State`` is built from; the others are worked out from them."""
-
-if _GIVEN != _STATE_FIELDS:  # pragma: no cover
-    raise RuntimeError("State's fields have changed: update the positional State() in _played")
 
 Handler = Callable[[State, int, Any], State]
 """A function that checks and makes one kind of move: ``handler(state, mover, move)``."""
