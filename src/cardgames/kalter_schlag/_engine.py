@@ -42,17 +42,6 @@ __all__ = [
 PACKETS: Final = (3, 2, 3)
 """Each player gets 3 cards, then 2, then 3 (rule 8)."""
 
-_CARD_POINT_VALUES: Final = {
-    cards.Rank.ACE: 11,
-    cards.Rank.TEN: 10,
-    cards.Rank.KING: 4,
-    cards.Rank.QUEEN: 3,
-    cards.Rank.JACK: 2,
-}
-POINTS: Final = tuple(_CARD_POINT_VALUES.get(card.rank, 0) for card in cards.CARDS)
-"""Card points by card index: A 11, 10 10, K 4, Q 3, J 2, others 0 (rule 5)."""
-
-
 _trick: Final = _frozen.builder(tricks.Trick)
 _evolve_match: Final = _frozen.evolver(matches.Match)
 _hand: Final = _frozen.builder(HandScore)
@@ -390,7 +379,7 @@ def _card_points(done: Sequence[tricks.Trick]) -> tuple[tuple[int, ...], tuple[i
         if winner is not None:
             won = 0
             for _, card in trick.plays:
-                won += POINTS[card.index]
+                won += scoring.POINTS[card.index]
             points[winner] += won
             taken[winner] += 1
     return tuple(points), tuple(taken)
@@ -559,7 +548,7 @@ def narrate(before: State, move: Move, after: State) -> str | None:
     if len(after.tricks) == len(before.tricks):
         return None
     trick = after.tricks[-1]
-    taken = sum(POINTS[card.index] for card in trick.cards)
+    taken = sum(scoring.POINTS[card.index] for card in trick.cards)
     line = f"trick {len(after.tricks)}: {trick} takes {taken}"
     if len(after.tricks) < TRICKS:
         return line
