@@ -125,10 +125,24 @@ def new_game(
         first_dealer,
         next_dealer=first_dealer,
         hands_won=(0, 0),
-        hollywood=HollywoodSheet(options) if options.hollywood else None,
+        hollywood=HollywoodSheet(rules=options) if options.hollywood else None,
         settlement=None,
     )
-    return State(match, _DEAL, first_dealer, None, (0, 0), 0, (), -1, 0, 0, (0, 0), None, None)
+    return State(
+        match=match,
+        phase=_DEAL,
+        turn=first_dealer,
+        hand=None,
+        hands=(0, 0),
+        drawn=0,
+        pile=(),
+        taken=-1,
+        knocks=0,
+        pile_draws=0,
+        picked=(0, 0),
+        showdown=None,
+        history=None,
+    )
 
 
 def pack(rules: Rules | None = None, players: int = PLAYERS) -> tuple[cards.Card, ...]:

@@ -106,7 +106,7 @@ class HollywoodSheet:
     """
 
     rules: Rules = attrs.field(default=Rules(hollywood=True))
-    games: tuple[HollywoodGame, ...] = tuple(HollywoodGame(number) for number in range(1, 4))
+    games: tuple[HollywoodGame, ...] = tuple(HollywoodGame(number=number) for number in range(1, 4))
 
     @rules.validator
     def _check_rules(self, _attribute: object, value: object) -> None:
@@ -185,7 +185,7 @@ class HollywoodSheet:
             ]
         elif all(game.total(seat) >= target for game in games):
             games = [game.close(self.rules) for game in games]
-        return HollywoodSheet(self.rules, tuple(games))
+        return HollywoodSheet(rules=self.rules, games=tuple(games))
 
     def ended(self) -> HollywoodSheet:
         """Return the sheet with every open game closed and settled between its totals.
@@ -194,8 +194,8 @@ class HollywoodSheet:
         wins it; equal totals leave it drawn.
         """
         return HollywoodSheet(
-            self.rules,
-            tuple(game if game.closed else game.close(self.rules) for game in self.games),
+            rules=self.rules,
+            games=tuple(game if game.closed else game.close(self.rules) for game in self.games),
         )
 
 

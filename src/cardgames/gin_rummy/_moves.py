@@ -168,7 +168,7 @@ class BigGin:
 def _melds(value: object) -> tuple[melds.Meld, ...]:
     """Return melds given as Meld values or as their cards, checked, in the meld order."""
     try:
-        return melds.Arrangement(value, ()).melds  # type: ignore[arg-type]  # Arrangement checks it
+        return melds.Arrangement(melds=value, deadwood=()).melds  # type: ignore[arg-type]  # Arrangement checks it
     except errors.RulesError as error:
         raise errors.MoveParseError(str(error)) from None
 
@@ -176,7 +176,7 @@ def _melds(value: object) -> tuple[melds.Meld, ...]:
 def _layoffs(value: object) -> tuple[tuple[cards.Card, int], ...]:
     """Return lay-offs given as (card, meld index) pairs, checked, in the order given."""
     try:
-        return melds.Defence((), value, ()).layoffs  # type: ignore[arg-type]  # Defence checks it
+        return melds.Defence(melds=(), layoffs=value, deadwood=()).layoffs  # type: ignore[arg-type]  # Defence checks it
     except errors.RulesError as error:
         raise errors.MoveParseError(str(error)) from None
 

@@ -73,19 +73,19 @@ def close_void(
     )
     closed = _closed(match, result, None, hand.dealer)
     return State(
-        closed,
-        _DEAL,
-        closed.next_dealer,
-        hand,
-        hands,
-        before.drawn,
-        pile,
-        -1,
-        0,
-        before.pile_draws,
-        before.picked,
-        None,
-        history.History(move, before.history),
+        match=closed,
+        phase=_DEAL,
+        turn=closed.next_dealer,
+        hand=hand,
+        hands=hands,
+        drawn=before.drawn,
+        pile=pile,
+        taken=-1,
+        knocks=0,
+        pile_draws=before.pile_draws,
+        picked=before.picked,
+        showdown=None,
+        history=history.History(move, before.history),
     )
 
 
@@ -120,19 +120,19 @@ def close_knock(before: State, defence: melds.Defence, move: moves.Move) -> Stat
     )
     closed = _closed(match, scored, winner, _next_dealer(rules, hand.dealer, winner))
     return State(
-        closed,
-        _DEAL,
-        closed.next_dealer,
-        hand,
-        before.hands,
-        before.drawn,
-        before.pile,
-        -1,
-        0,
-        before.pile_draws,
-        before.picked,
-        attrs.evolve(showdown, defence=defence),
-        history.History(move, before.history),
+        match=closed,
+        phase=_DEAL,
+        turn=closed.next_dealer,
+        hand=hand,
+        hands=before.hands,
+        drawn=before.drawn,
+        pile=before.pile,
+        taken=-1,
+        knocks=0,
+        pile_draws=before.pile_draws,
+        picked=before.picked,
+        showdown=attrs.evolve(showdown, defence=defence),
+        history=history.History(move, before.history),
     )
 
 

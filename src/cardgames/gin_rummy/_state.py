@@ -241,27 +241,6 @@ class State(matches.MatchFacts[Rules, HandScore, moves.Move]):
         return f"<gin_rummy.State seed={self.seed} {where} totals={list(self.totals)}>"
 
 
-FIELDS: Final = (
-    "match",
-    "phase",
-    "turn",
-    "hand",
-    "hands",
-    "drawn",
-    "pile",
-    "taken",
-    "knocks",
-    "pile_draws",
-    "picked",
-    "showdown",
-    "history",
-)
-"""The fields of :class:`State` in order. The engine builds states positionally (keywords cost
-more on its hot paths), so this guard fails at import if the fields ever change."""
-
-if tuple(field.name for field in attrs.fields(State)) != FIELDS:  # pragma: no cover
-    raise ImportError("gin_rummy.State's fields changed: update FIELDS and the engine")
-
 build_state: Final = _frozen.builder(State)
 """``State(...)``, a fifth faster (see :mod:`cardgames._frozen`): the engine builds one a move."""
 

@@ -123,22 +123,28 @@ def deal(before: State, dealer: int, move: Deal) -> State:
     upcard = deck[UPCARD]
     rules = match.rules
     limit = scoring.knock_limit(cards.CARDS[upcard], rules)
-    hand = Hand(dealer, deck, upcard, limit, scoring.doubles(cards.CARDS[upcard], rules))
+    hand = Hand(
+        dealer=dealer,
+        deck=deck,
+        upcard=upcard,
+        limit=limit,
+        doubled=scoring.doubles(cards.CARDS[upcard], rules),
+    )
     hands = (second, first) if dealer == 0 else (first, second)
     return build_state(
-        _evolve_match(match, hand_number=number),
-        _OFFER,
-        1 - dealer,
-        hand,
-        hands,
-        UPCARD + 1,
-        (upcard,),
-        -1,
-        0,
-        0,
-        (0, 0),
-        None,
-        history.History(move, before.history),
+        match=_evolve_match(match, hand_number=number),
+        phase=_OFFER,
+        turn=1 - dealer,
+        hand=hand,
+        hands=hands,
+        drawn=UPCARD + 1,
+        pile=(upcard,),
+        taken=-1,
+        knocks=0,
+        pile_draws=0,
+        picked=(0, 0),
+        showdown=None,
+        history=history.History(move, before.history),
     )
 
 
@@ -212,19 +218,19 @@ def _drew_stock(before: State, seat: int, move: Draw) -> State:
     held = before.hands[seat] | 1 << hand.deck[before.drawn]
     hands = (held, before.hands[1]) if seat == 0 else (before.hands[0], held)
     return build_state(
-        before.match,
-        _DISCARD,
-        seat,
-        hand,
-        hands,
-        before.drawn + 1,
-        before.pile,
-        -1,
-        _knocks(held, hand.limit, -1, before.match.rules),
-        before.pile_draws,
-        before.picked,
-        None,
-        history.History(move, before.history),
+        match=before.match,
+        phase=_DISCARD,
+        turn=seat,
+        hand=hand,
+        hands=hands,
+        drawn=before.drawn + 1,
+        pile=before.pile,
+        taken=-1,
+        knocks=_knocks(held, hand.limit, -1, before.match.rules),
+        pile_draws=before.pile_draws,
+        picked=before.picked,
+        showdown=None,
+        history=history.History(move, before.history),
     )
 
 
@@ -243,19 +249,19 @@ def _drew_pile(before: State, seat: int, move: Draw) -> State:
     rules = before.match.rules
     barred = -1 if rules.may_discard_card_just_taken_from_pile else card
     return build_state(
-        before.match,
-        _DISCARD,
-        seat,
-        hand,
-        hands,
-        before.drawn,
-        pile[:-1],
-        card,
-        _knocks(held, hand.limit, barred, rules),
-        before.pile_draws + 1,
-        picked,
-        None,
-        history.History(move, before.history),
+        match=before.match,
+        phase=_DISCARD,
+        turn=seat,
+        hand=hand,
+        hands=hands,
+        drawn=before.drawn,
+        pile=pile[:-1],
+        taken=card,
+        knocks=_knocks(held, hand.limit, barred, rules),
+        pile_draws=before.pile_draws + 1,
+        picked=picked,
+        showdown=None,
+        history=history.History(move, before.history),
     )
 
 
@@ -290,7 +296,7 @@ def discard(before: State, seat: int, move: Discard | Knock) -> State:
         hands=_without(before.hands, seat, bit),
         taken=-1,
         knocks=0,
-        showdown=Showdown(seat, card.index, big_gin=False),
+        showdown=Showdown(knocker=seat, discard=card.index, big_gin=False),
         history=history.History(move, before.history),
     )
 
@@ -307,19 +313,19 @@ def _discarded(before: State, seat: int, move: Discard, index: int) -> State:
     if before.drawn == _VOID_AT:
         return scoresheet.close_void(before, hands, pile, move)
     return build_state(
-        before.match,
-        _DRAW,
-        1 - seat,
-        before.hand,
-        hands,
-        before.drawn,
-        pile,
-        -1,
-        0,
-        before.pile_draws,
-        before.picked,
-        None,
-        history.History(move, before.history),
+        match=before.match,
+        phase=_DRAW,
+        turn=1 - seat,
+        hand=before.hand,
+        hands=hands,
+        drawn=before.drawn,
+        pile=pile,
+        taken=-1,
+        knocks=0,
+        pile_draws=before.pile_draws,
+        picked=before.picked,
+        showdown=None,
+        history=history.History(move, before.history),
     )
 
 
@@ -337,7 +343,7 @@ def big_gin(before: State, seat: int, move: BigGin) -> State:
         phase=_KNOCKER,
         taken=-1,
         knocks=0,
-        showdown=Showdown(seat, None, big_gin=True),
+        showdown=Showdown(knocker=seat, discard=None, big_gin=True),
         history=history.History(move, before.history),
     )
 
@@ -415,7 +421,7 @@ def _least_defence(hand_cards: tuple[cards.Card, ...], knocked: melds.Arrangemen
 
 def _own_melds(layout: melds.Arrangement) -> melds.Defence:
     """Return the defence of a defender who lays out his own melds only, as after gin."""
-    return melds.Defence(layout.melds, (), layout.deadwood)
+    return melds.Defence(melds=layout.melds, layoffs=(), deadwood=layout.deadwood)
 
 
 def made_fast(state: State, move: Move) -> State | None:

@@ -28,8 +28,8 @@ import attrs
 
 from cardgames import agents, cards, errors, protocols, tricks
 from cardgames import moves as core_moves
-from cardgames.kalter_schlag import _engine as engine
 from cardgames.kalter_schlag import _facts as facts
+from cardgames.kalter_schlag import _scoring as scoring
 from cardgames.kalter_schlag._moves import DOUBLE, Move
 from cardgames.kalter_schlag._state import PLAYERS, RANKINGS, TRICKS, View
 
@@ -70,7 +70,7 @@ def _danger(card: int, out: int, ranking: tricks.Ranking) -> float:
     what such a trick holds.
     """
     chance = _ESCAPE ** _beaten_by(card, out, ranking)
-    return chance * (engine.POINTS[card] + _TRICK_POINTS)
+    return chance * (scoring.POINTS[card] + _TRICK_POINTS)
 
 
 @attrs.frozen
@@ -151,7 +151,7 @@ def _cost(view: View, card: int, out: int, ranking: tricks.Ranking) -> float:
     # rather throw their dangerous cards than trump.
     over = _beaten_by(card, out, ranking) if ranking.suit_of[card] == led else 0
     chance = _ESCAPE**over if after else 1.0
-    on_table = sum(engine.POINTS[each] for each in played) + engine.POINTS[card]
+    on_table = sum(scoring.POINTS[each] for each in played) + scoring.POINTS[card]
     taken = chance * (on_table + after * _TRICK_POINTS / 2)
     return taken - _danger(card, out, ranking) / 2 + (0 if sweeping else _STOP)
 

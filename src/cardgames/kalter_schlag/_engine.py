@@ -6,10 +6,9 @@ import typing
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final
 
-import attrs
-
-from cardgames import _frozen, arguments, cards, dealing, errors, history, matches, tricks
+from cardgames import arguments, cards, dealing, errors, history, matches, tricks
 from cardgames import moves as core_moves
+from cardgames.kalter_schlag import _play as play
 from cardgames.kalter_schlag import _scoring as scoring
 from cardgames.kalter_schlag._about import ABOUT
 from cardgames.kalter_schlag._moves import DOUBLE, Deal, Double, Move, parse_move
@@ -17,12 +16,12 @@ from cardgames.kalter_schlag._rules import Rules
 from cardgames.kalter_schlag._state import (
     PACK,
     PLAYERS,
-    RANKINGS,
     TRICKS,
     HandScore,
     State,
     View,
     build_state,
+    evolve_match,
 )
 
 __all__ = [
@@ -43,22 +42,6 @@ __all__ = [
 
 PACKETS: Final = (3, 2, 3)
 """Each player gets 3 cards, then 2, then 3 (rule 8)."""
-
-_CARD_POINT_VALUES: Final = {
-    cards.Rank.ACE: 11,
-    cards.Rank.TEN: 10,
-    cards.Rank.KING: 4,
-    cards.Rank.QUEEN: 3,
-    cards.Rank.JACK: 2,
-}
-POINTS: Final = tuple(_CARD_POINT_VALUES.get(card.rank, 0) for card in cards.CARDS)
-"""Card points by card index: A 11, 10 10, K 4, Q 3, J 2, others 0 (rule 5)."""
-
-
-_trick: Final = _frozen.builder(tricks.Trick)
-_evolve_match: Final = _frozen.evolver(matches.Match)
-_hand: Final = _frozen.builder(HandScore)
-_SEATS: Final = tuple(range(PLAYERS))
 
 
 def new_game(
@@ -217,18 +200,17 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
         if state.playable >> index & 1 and (seat is None or (seat == turn and type(seat) is int)):
             hands = state.hands
             if len(trick) == PLAYERS - 1:
-                return _played(state, turn, move)
+                return play.played(state, turn, move)  # the hot path
             changed = list(hands)
             changed[turn] = hands[turn] ^ (1 << index)
-            # Positional, in the order of _STATE_FIELDS, as in _played.
             return build_state(
-                state.match,
-                tuple(changed),
-                state.leader,
-                (*trick, index),
-                state.tricks,
-                state.doubles,
-                history.History(move, state.history),
+                match=state.match,
+                hands=tuple(changed),
+                leader=state.leader,
+                trick=(*trick, index),
+                tricks=state.tricks,
+                doubles=state.doubles,
+                history=history.History(move, state.history),
             )
     mover = arguments.check_turn(current_player(state), seat, move)  # checks the state first
     handler = _HANDLERS.get(type(move))
@@ -272,7 +254,7 @@ def _deal(before: State, dealer: int, move: core_moves.Deal) -> State:
             mask |= 1 << order[place].index
         hands[(dealer + offset) % PLAYERS] = mask
     return State(
-        match=_evolve_match(match, hand_number=number),
+        match=evolve_match(match, hand_number=number),
         hands=tuple(hands),
         leader=(dealer + 1) % PLAYERS,
         trick=(),
@@ -314,176 +296,15 @@ def _double(before: State, seat: int, move: Double) -> State:
     )
 
 
-def _play(before: State, seat: int, move: core_moves.Play) -> State:
-    """Play a card to the trick; finish the trick and the hand when they are complete."""
-    index = move.card.index
-    if not before.in_play:
-        raise _illegal(f"the cards are not dealt yet: seat {seat} must deal first", move, seat)
-    if not before.playable >> index & 1:
-        raise _illegal(_why_not(before, seat, move.card), move, seat)
-    return _played(before, seat, move)
-
-
-def _played(before: State, seat: int, move: core_moves.Play) -> State:
-    """Return the state after ``seat`` plays ``move``, which has been checked to be legal."""
-    index = move.card.index
-    hands = list(before.hands)
-    hands[seat] ^= 1 << index
-    trick = (*before.trick, index)
-    leader = before.leader
-    done = before.tricks
-    if len(trick) == PLAYERS:
-        ranking = RANKINGS[before.match.rules.plain_rank_order]
-        winner = (leader + tricks.best(trick, ranking)) % PLAYERS
-        first, second, third, fourth = _PLAYS_FROM[leader]
-        a, b, c, d = trick
-        plays = (first[a], second[b], third[c], fourth[d])
-        done = (*done, _trick(plays, winner))
-        leader, trick = winner, ()
-    # Positional, in the order of _STATE_FIELDS: on this hot path keywords cost 20% more.
-    after = build_state(
-        before.match,
-        tuple(hands),
-        leader,
-        trick,
-        done,
-        before.doubles,
-        history.History(move, before.history),
-    )
-    return _finish_hand(after) if len(done) == TRICKS else after
-
-
-_PLAYS_FROM: Final = tuple(
-    tuple(
-        tuple(((first + place) % PLAYERS, card) for card in cards.CARDS) for place in range(PLAYERS)
-    )
-    for first in range(PLAYERS)
-)
-"""``_PLAYS_FROM[leader][place][index]``: the ``(seat, card)`` pair of a trick's place-th play."""
-
-_STATE_FIELDS: Final = (
-    "match",
-    "hands",
-    "leader",
-    "trick",
-    "tricks",
-    "doubles",
-    "history",
-)
-"""The fields of ``State`` in the order ``apply`` and ``_played`` pass them."""
-
-_GIVEN: Final = tuple(field.name for field in attrs.fields(State) if field.init)
-"""The fields a ``State`` is built from; the others are worked out from them."""
-
-if _GIVEN != _STATE_FIELDS:  # pragma: no cover
-    raise RuntimeError("State's fields have changed: update the positional State() in _played")
-
 Handler = Callable[[State, int, Any], State]
 """A function that checks and makes one kind of move: ``handler(state, mover, move)``."""
 
 _HANDLERS: Final[dict[type, Handler]] = {
     core_moves.Deal: _deal,
     Double: _double,
-    core_moves.Play: _play,
+    core_moves.Play: play.play,
 }
 """How :func:`apply` makes each kind of move the hot path does not take, saying what is wrong."""
-
-
-def _why_not(before: State, seat: int, card: cards.Card) -> str:
-    """Explain why ``seat`` may not play ``card`` now."""
-    hand = before.hands[seat]
-    if not hand >> card.index & 1:
-        return f"you do not hold {card}"
-    # A card held and refused: what the player may play is what he holds of the suit led.
-    led = cards.CARDS[before.trick[0]]
-    held = cards.format_cards(cards.cards_in(before.playable))
-    if led.rank == cards.Rank.JACK:
-        return f"must follow with a jack: {led} was led and you hold {held}"
-    return f"must follow suit: {led} was led and you hold {held}"
-
-
-def _card_points(done: Sequence[tricks.Trick]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Return each seat's card points and tricks taken."""
-    points = [0] * PLAYERS
-    taken = [0] * PLAYERS
-    for trick in done:
-        winner = trick.winner
-        if winner is not None:
-            won = 0
-            for _, card in trick.plays:
-                won += POINTS[card.index]
-            points[winner] += won
-            taken[winner] += 1
-    return tuple(points), tuple(taken)
-
-
-def _hand_score(number: int, done: Sequence[tricks.Trick], doubles: int) -> HandScore:
-    """Score a finished hand (rules 16-22)."""
-    points, taken = _card_points(done)
-    jungfrauen = taken.count(0)
-    sweeper = taken.index(TRICKS) if TRICKS in taken else None
-    if sweeper is not None:
-        charged = tuple([seat for seat in _SEATS if seat != sweeper])
-        amount = scoring.durchmarsch_penalty(doubles=doubles)
-        explanation = f"seat {sweeper} {scoring.explain_durchmarsch(doubles=doubles)}"
-    else:
-        top = max(points)
-        charged = tuple([seat for seat in _SEATS if points[seat] == top])
-        amount = scoring.penalty(top, doubles=doubles, jungfrauen=jungfrauen)
-        who = "seat" if len(charged) == 1 else "seats"
-        listed = ", ".join(map(str, charged))
-        arithmetic = scoring.explain_penalty(top, doubles=doubles, jungfrauen=jungfrauen)
-        explanation = f"{who} {listed}: {arithmetic}"
-    return _hand(
-        number=number,
-        points=tuple([amount if seat in charged else 0 for seat in _SEATS]),
-        explanation=explanation,
-        card_points=points,
-        tricks=taken,
-        doubles=doubles,
-        jungfrauen=jungfrauen,
-        durchmarsch=sweeper,
-        charged=charged,
-    )
-
-
-def _finish_hand(played: State) -> State:
-    """Charge the hand's losers and decide whether the match is over (rules 23-25)."""
-    match = played.match
-    result = _hand_score(match.hand_number, played.tricks, len(played.doubles))
-    totals = tuple([total + add for total, add in zip(match.totals, result.points, strict=True)])
-    scores = match.hand_scores.add(result)
-    losers = _match_losers(match.rules, totals, scores)
-    winners = None if losers is None else tuple([s for s in _SEATS if s not in losers])
-    return State(
-        match=_evolve_match(
-            match, totals=totals, hand_scores=scores, winners=winners, losers=losers
-        ),
-        hands=played.hands,
-        leader=played.leader,
-        trick=played.trick,
-        tricks=played.tricks,
-        doubles=played.doubles,
-        history=played.history,
-    )
-
-
-def _match_losers(
-    options: Rules, totals: tuple[int, ...], scores: Sequence[HandScore]
-) -> tuple[int, ...] | None:
-    """Return the match's losers if it ends after these hands, else None."""
-    top = max(totals)
-    highest = tuple(seat for seat in range(PLAYERS) if totals[seat] == top)
-    if options.max_hands is not None and len(scores) >= options.max_hands:
-        return highest
-    tied = len(highest) > 1 and options.top_tie == "play_on"
-    if top >= options.target:
-        return None if tied else highest
-    if options.five_scores_end:
-        charges = [sum(seat in hand.charged for hand in scores) for seat in range(PLAYERS)]
-        if max(charges) >= 5:
-            return None if tied else highest
-    return None
 
 
 def is_over(state: State) -> bool:
@@ -517,11 +338,11 @@ def view(state: State, seat: int) -> View:
     ABOUT.check_state(state)
     seat = arguments.check_seat(seat, PLAYERS)
     mover = current_player(state)
-    points, taken = _card_points(state.tricks)
+    points, taken = play.points_and_tricks(state.tricks)
     trick = None
     if state.trick:
         trick = tricks.Trick(
-            tuple(
+            plays=tuple(
                 ((state.leader + place) % PLAYERS, cards.CARDS[card])
                 for place, card in enumerate(state.trick)
             )
@@ -580,7 +401,7 @@ def narrate(before: State, move: Move, after: State) -> str | None:
     if len(after.tricks) == len(before.tricks):
         return None
     trick = after.tricks[-1]
-    taken = sum(POINTS[card.index] for card in trick.cards)
+    taken = sum(scoring.POINTS[card.index] for card in trick.cards)
     line = f"trick {len(after.tricks)}: {trick} takes {taken}"
     if len(after.tricks) < TRICKS:
         return line

@@ -24,6 +24,7 @@ from typing import Final
 from cardgames import cards, errors, tricks, validators
 from cardgames import moves as core_moves
 from cardgames.kalter_schlag import _engine as engine
+from cardgames.kalter_schlag import _scoring as scoring
 from cardgames.kalter_schlag._about import ABOUT
 from cardgames.kalter_schlag._moves import Double, Move
 from cardgames.kalter_schlag._rules import Rules
@@ -131,7 +132,7 @@ def card_points(card: cards.Card | str) -> int:
         >>> [card_points(text) for text in ("A♣", "10♦", "K♥", "Q♠", "J♣", "9♥")]
         [11, 10, 4, 3, 2, 0]
     """
-    return engine.POINTS[_card(card).index]
+    return scoring.POINTS[_card(card).index]
 
 
 def points_in(played: Iterable[cards.Card | str] | str) -> int:
@@ -145,7 +146,7 @@ def points_in(played: Iterable[cards.Card | str] | str) -> int:
         >>> points_in("A♣ 10♣ K♣ Q♣ J♣ 9♣ 8♣ 7♣")
         30
     """
-    return sum(engine.POINTS[card.index] for card in _cards(played, "played"))
+    return sum(scoring.POINTS[card.index] for card in _cards(played, "played"))
 
 
 def suit_of(card: cards.Card | str) -> cards.Suit | None:

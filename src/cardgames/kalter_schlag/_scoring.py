@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from cardgames import errors
+from cardgames import cards, errors
 
 __all__ = [
     "CALLS",
@@ -40,6 +40,16 @@ CARD_POINTS_IN_PACK: Final = 120
 
 DURCHMARSCH_CHARGE: Final = 120
 """What each of the other three is charged, before doubling, after a Durchmarsch."""
+
+_CARD_POINT_VALUES: Final = {
+    cards.Rank.ACE: 11,
+    cards.Rank.TEN: 10,
+    cards.Rank.KING: 4,
+    cards.Rank.QUEEN: 3,
+    cards.Rank.JACK: 2,
+}
+POINTS: Final = tuple(_CARD_POINT_VALUES.get(card.rank, 0) for card in cards.CARDS)
+"""Card points by card index: A 11, 10 10, K 4, Q 3, J 2, others 0 (rule 5)."""
 
 
 def round_half_up(points: int) -> int:

@@ -132,7 +132,7 @@ class _Table:
         trump = view.trump
         if trump is None:  # pragma: no cover  # cards are played only after the deal
             return False
-        played = tricks.Trick((*self.trick, (view.seat, card)))
+        played = tricks.Trick(plays=(*self.trick, (view.seat, card)))
         winner = facts.trick_winner(played, trump.suit, view.rules, declined=view.queens_declined)
         return winner == view.seat
 
@@ -311,7 +311,7 @@ def _jester(table: _Table, *, wins: bool) -> float:
         return -1.0
     paid = float(view.players - 1)
     captors = _captors(rules)
-    played = tricks.Trick((*table.trick, (view.seat, JESTER)))
+    played = tricks.Trick(plays=(*table.trick, (view.seat, JESTER)))
     leader = facts.trick_winner(played, trump.suit, rules, declined=view.queens_declined)
     leading = next(card for seat, card in played.plays if seat == leader)
     if leading in captors:

@@ -144,14 +144,14 @@ def _closed(
     totals = tuple([balance - start for balance in balances])
     points = tuple(map(operator.sub, totals, match.totals))
     result = _hand_score(
-        match.hand_number,
-        points,
-        explanation,
-        match.dealer,
-        cards.CARDS[table.trump],
-        table.pools_won,
-        taken,
-        misdealt,
+        number=match.hand_number,
+        points=points,
+        explanation=explanation,
+        dealer=match.dealer,
+        trump=cards.CARDS[table.trump],
+        pools_won=table.pools_won,
+        tricks=taken,
+        misdeal=misdealt,
     )
     winners = losers = None
     if over:
@@ -159,43 +159,43 @@ def _closed(
     players = match.players
     dealer = match.dealer
     return build_state(
-        build_match(
-            match.rules,
-            match.seed,
-            players,
-            match.first_dealer,
-            match.hand_number,
-            totals,
-            match.hand_scores.add(result),
-            winners,
-            losers,
-            dealer,
-            dealer if misdealt else (dealer + match.rules.step) % players,
-            deals,
-            misdealt,
-            False,  # noqa: FBT003  # out_of_turn: positional, as every field here
-            discarded,
+        match=build_match(
+            rules=match.rules,
+            seed=match.seed,
+            players=players,
+            first_dealer=match.first_dealer,
+            hand_number=match.hand_number,
+            totals=totals,
+            hand_scores=match.hand_scores.add(result),
+            winners=winners,
+            losers=losers,
+            dealer=dealer,
+            next_dealer=dealer if misdealt else (dealer + match.rules.step) % players,
+            deals=deals,
+            redeal=misdealt,
+            out_of_turn=False,
+            discarded=discarded,
         ),
-        Table(
-            table.trump,
-            table.ranking,
-            table.duty,
-            table.queen_holder,
-            table.claims,
-            False,  # noqa: FBT003  # claiming
-            0,
-            chips,
-            table.after_ante,
-            table.pools_won,
-            True,  # noqa: FBT003  # closed
+        table=Table(
+            trump=table.trump,
+            ranking=table.ranking,
+            duty=table.duty,
+            queen_holder=table.queen_holder,
+            claims=table.claims,
+            claiming=False,
+            declined=0,
+            chips=chips,
+            after_ante=table.after_ante,
+            pools_won=table.pools_won,
+            closed=True,
         ),
-        before.hands,
-        (),
-        (),
-        before.turn,
-        -1,
-        before.tricks,
-        before.history,
+        hands=before.hands,
+        trick=(),
+        seats=(),
+        turn=before.turn,
+        due=-1,
+        tricks=before.tricks,
+        history=before.history,
     )
 
 

@@ -279,17 +279,16 @@ def apply(state: State, move: Move, /, *, seat: int | None = None) -> State:
                     following = (turn + step) % players
                     while following in seats:
                         following = (following + step) % players
-                    # Positional, in the order of State's fields.
                     return build_state(
-                        match,
-                        table,
-                        tuple(changed),
-                        (*trick, index),
-                        seats,
-                        following,
-                        -1,
-                        state.tricks,
-                        history.History(move, state.history),
+                        match=match,
+                        table=table,
+                        hands=tuple(changed),
+                        trick=(*trick, index),
+                        seats=seats,
+                        turn=following,
+                        due=-1,
+                        tricks=state.tricks,
+                        history=history.History(move, state.history),
                     )
                 after = play.played(state, turn, index, move)
                 if not after.trick and len(after.tricks) == TRICKS:
@@ -427,7 +426,7 @@ def view(state: State, seat: int) -> View:
     trick = None
     if state.trick:
         trick = tricks.Trick(
-            tuple(
+            plays=tuple(
                 (who, cards.CARDS[card]) for who, card in zip(state.seats, state.trick, strict=True)
             )
         )

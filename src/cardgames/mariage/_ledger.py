@@ -332,7 +332,7 @@ def unchecked_payments(ledger: Ledger, *, since: int = 0) -> tuple[Payment, ...]
         link = link.previous
     entries.reverse()
     return tuple(
-        Payment(hand, _party(payer), _party(payee), amount, reason)  # type: ignore[arg-type]  # a payer is never the discard
+        Payment(hand=hand, payer=_party(payer), payee=_party(payee), amount=amount, reason=reason)  # type: ignore[arg-type]  # a payer is never the discard
         for hand, groups in entries
         for reason, made in groups
         for payer, payee, amount in made

@@ -263,16 +263,33 @@ def played(state: State, seat: int, index: int, move: Play) -> State:
         for holder, hand in enumerate(hands):
             if hand >> queen & 1:
                 if holder not in seats:
-                    # Positional, in the order of State's fields: this is the hot path.
                     return build_state(
-                        match, state.table, hands, trick, seats, holder, queen, state.tricks, moves
+                        match=match,
+                        table=state.table,
+                        hands=hands,
+                        trick=trick,
+                        seats=seats,
+                        turn=holder,
+                        due=queen,
+                        tricks=state.tricks,
+                        history=moves,
                     )
                 break
     step = rules.step
     turn = ((state.seats[-1] if state.due >= 0 else seat) + step) % players
     while turn in seats:
         turn = (turn + step) % players
-    return build_state(match, state.table, hands, trick, seats, turn, -1, state.tricks, moves)
+    return build_state(
+        match=match,
+        table=state.table,
+        hands=hands,
+        trick=trick,
+        seats=seats,
+        turn=turn,
+        due=-1,
+        tricks=state.tricks,
+        history=moves,
+    )
 
 
 def _finish_trick(
@@ -326,8 +343,18 @@ def _finish_trick(
         table = table.paid(chips)
     pairs = _PAIRS
     plays = tuple([pairs[who][card] for who, card in zip(seats, trick, strict=True)])
-    done = (*state.tricks, _finished(plays, winner))
-    return build_state(match, table, hands, (), (), winner, -1, done, moves)
+    done = (*state.tricks, _finished(plays=plays, winner=winner))
+    return build_state(
+        match=match,
+        table=table,
+        hands=hands,
+        trick=(),
+        seats=(),
+        turn=winner,
+        due=-1,
+        tricks=done,
+        history=moves,
+    )
 
 
 _finished: Final = _frozen.builder(tricks.Trick)

@@ -154,15 +154,15 @@ def _called(
 ) -> Contract:
     """Return the contract after an auction move (faster than ``attrs.evolve``)."""
     return build_contract(
-        contract.dealer,
-        contract.stock,
-        looked,
-        contract.passed if passed is None else passed,
-        calls,
-        contract.bid if bid is None else bid,
-        bidder,
-        contract.others_bid if others_bid is None else others_bid,
-        declarer,
+        dealer=contract.dealer,
+        stock=contract.stock,
+        looked=looked,
+        passed=contract.passed if passed is None else passed,
+        calls=calls,
+        bid=contract.bid if bid is None else bid,
+        bidder=bidder,
+        others_bid=contract.others_bid if others_bid is None else others_bid,
+        declarer=declarer,
     )
 
 

@@ -365,17 +365,16 @@ def _deal(before: State, dealer: int, move: Deal) -> State:
         others_bid=False,
     )
     match = before.match
-    # Positional, in the order of state.FIELDS.
     return State(
-        _evolve_match(match, hand_number=number),
-        Phase.AUCTION,
-        nanny,
-        contract,
-        tuple(hands),
-        nanny,
-        (),
-        (),
-        history.History(move, before.history),
+        match=_evolve_match(match, hand_number=number),
+        phase=Phase.AUCTION,
+        turn=nanny,
+        contract=contract,
+        hands=tuple(hands),
+        leader=nanny,
+        trick=(),
+        tricks=(),
+        history=history.History(move, before.history),
     )
 
 
@@ -442,7 +441,7 @@ def view(state: State, seat: int) -> View:
         discards = tuple(cards.cards_in(contract.discards))
     trick = None
     if state.trick:
-        trick = tricks.Trick(play.trick_plays(state, state.trick))
+        trick = tricks.Trick(plays=play.trick_plays(state, state.trick))
     return View(
         seat=seat,
         players=state.players,

@@ -268,17 +268,16 @@ def stoek(before: State, contract: Contract, seat: int, move: Stoek) -> State:
         meld_points=contract.meld_points + melds.STOEK_POINTS,
         used=contract.used | _STOEKS[trump],
     )
-    # Positional, in the order of state.FIELDS.
     return build_state(
-        before.match,
-        _PLAY,
-        seat,
-        after,
-        before.hands,
-        before.leader,
-        before.trick,
-        before.tricks,
-        history.History(move, before.history),
+        match=before.match,
+        phase=_PLAY,
+        turn=seat,
+        contract=after,
+        hands=before.hands,
+        leader=before.leader,
+        trick=before.trick,
+        tricks=before.tricks,
+        history=history.History(move, before.history),
     )
 
 
@@ -335,21 +334,20 @@ def play(before: State, contract: Contract, seat: int, move: core_moves.Play) ->
         first, second, third, fourth = seats
         a, b, c, d = trick
         plays = (_PLAYS[first][a], _PLAYS[second][b], _PLAYS[third][c], _PLAYS[fourth][d])
-        done = (*done, tricks.Trick(plays, leader))
+        done = (*done, tricks.Trick(plays=plays, winner=leader))
         trick = ()
     else:
         turn = seats[len(trick)]
-    # Positional, in the order of state.FIELDS: on this hot path keywords cost more.
     after = build_state(
-        before.match,
-        _PLAY,
-        turn,
-        contract,
-        tuple(hands),
-        leader,
-        trick,
-        done,
-        history.History(move, before.history),
+        match=before.match,
+        phase=_PLAY,
+        turn=turn,
+        contract=contract,
+        hands=tuple(hands),
+        leader=leader,
+        trick=trick,
+        tricks=done,
+        history=history.History(move, before.history),
     )
     if len(done) == TRICKS:
         return scoresheet.close_played(after, contract)

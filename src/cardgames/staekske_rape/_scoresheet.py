@@ -113,13 +113,13 @@ def _close(state: State, result: HandScore) -> State:
     losers = None if winners is None else tuple(s for s in range(match.players) if s not in winners)
     closed = _evolve_match(match, totals=totals, hand_scores=scores, winners=winners, losers=losers)
     return State(
-        closed,
-        Phase.DEAL,
-        (match.first_dealer + match.hand_number) % match.players,
-        state.contract,
-        state.hands,
-        state.leader,
-        state.trick,
-        state.tricks,
-        state.history,
+        match=closed,
+        phase=Phase.DEAL,
+        turn=(match.first_dealer + match.hand_number) % match.players,
+        contract=state.contract,
+        hands=state.hands,
+        leader=state.leader,
+        trick=state.trick,
+        tricks=state.tricks,
+        history=state.history,
     )

@@ -167,13 +167,13 @@ def best_card(can: int, seen: Seen, stakes: Stakes, deals: int = DEALS) -> int:
         total = 0
         for first, second, third, rest in dealt:
             after = tactics.Position(
-                (seen.hand ^ 1 << index, first, second, third),
-                (*seen.trick, index),
-                seen.leader,
-                seen.gone,
-                seen.taken,
-                seen.won,
-                seen.done,
+                hands=(seen.hand ^ 1 << index, first, second, third),
+                trick=(*seen.trick, index),
+                leader=seen.leader,
+                gone=seen.gone,
+                taken=seen.taken,
+                won=seen.won,
+                done=seen.done,
             )
             taken, won = tactics.finish(after, trump, rules, stakes.aside)
             outcome = (tactics.counted(taken, stakes.aside | rest, trump, rules), won)

@@ -359,26 +359,6 @@ class State(matches.MatchFacts[Rules, HandScore, moves.Move]):
         return f"<staekske_rape.State seed={self.seed} {where} totals={list(self.totals)}>"
 
 
-FIELDS: Final = (
-    "match",
-    "phase",
-    "turn",
-    "contract",
-    "hands",
-    "leader",
-    "trick",
-    "tricks",
-    "history",
-)
-"""The fields of :class:`State` in order. The engine builds states positionally (keywords cost
-more on its hot paths), so this guard fails at import if the fields ever change."""
-
-_GIVEN: Final = tuple(field.name for field in attrs.fields(State) if field.init)
-"""The fields a ``State`` is built from; the others are worked out from them."""
-
-if _GIVEN != FIELDS:  # pragma: no cover
-    raise RuntimeError("State's fields have changed: update the positional State() calls")
-
 build_state: Final = _frozen.builder(State)
 """``State(...)``, a fifth faster (see :mod:`cardgames._frozen`): the engine builds one a move."""
 build_contract: Final = _frozen.builder(Contract)
@@ -407,15 +387,15 @@ def before_play(
         hands: The hands after the move; None if it changed none.
     """
     return build_state(
-        before.match,
-        phase,
-        turn,
-        contract,
-        before.hands if hands is None else hands,
-        turn,
-        (),
-        (),
-        history.History(move, before.history),
+        match=before.match,
+        phase=phase,
+        turn=turn,
+        contract=contract,
+        hands=before.hands if hands is None else hands,
+        leader=turn,
+        trick=(),
+        tricks=(),
+        history=history.History(move, before.history),
     )
 
 

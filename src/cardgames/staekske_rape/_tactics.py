@@ -122,7 +122,16 @@ def _table(trump: cards.Suit) -> _Table:
     span = max(power) + 1
     cheap = tuple(points[index] * span + power[index] for index in range(len(suit)))
     rich = tuple(points[index] * span - power[index] for index in range(len(suit)))
-    return _Table(suit, power, above, points, ranking.trump_mask, ranking.suit_masks, cheap, rich)
+    return _Table(
+        suit=suit,
+        power=power,
+        above=above,
+        points=points,
+        trumps=ranking.trump_mask,
+        suits=ranking.suit_masks,
+        cheap=cheap,
+        rich=rich,
+    )
 
 
 _TABLES: Final = tuple(_table(trump) for trump in cards.Suit)
@@ -276,7 +285,7 @@ def play_out(
     Returns:
         The declarer's card points (+5 for the last trick) and tricks.
     """
-    return finish(Position(hands), trump, rules, aside)
+    return finish(Position(hands=hands), trump, rules, aside)
 
 
 def finish(position: Position, trump: cards.Suit, rules: Rules, aside: int = 0) -> tuple[int, int]:
@@ -530,7 +539,7 @@ def outlook(hand: int, rules: Rules, samples: int = SAMPLES) -> Outlook:
         with_stock.append(
             (counted(taken, aside, trump, rules), won, meld_value(kept, trump, rules))
         )
-    return Outlook(rules, tuple(without), tuple(with_stock))
+    return Outlook(rules=rules, without=tuple(without), with_stock=tuple(with_stock))
 
 
 @functools.lru_cache(maxsize=2048)
