@@ -69,10 +69,6 @@ nitpick_ignore = [
     ("py:class", "cardgames.gin_rummy._state.Showdown"),
     ("py:class", "cardgames.mariage._state.Match"),
     ("py:class", "cardgames.mariage._state.Table"),
-    # State.drawn's docstring points at one field of such a record.
-    ("py:attr", "cardgames.gin_rummy._state.Hand.deck"),
-    # Mariage's State.playable names the engine's own duty function, which is not published.
-    ("py:func", "cardgames.mariage._play.duty_mask"),
 ]
 default_role = "py:obj"
 language = "en"

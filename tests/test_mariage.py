@@ -514,7 +514,7 @@ def test_trumps_then_the_suit_led() -> None:
 
 def duty_mask(rules: Rules, trump: cards.Suit) -> int:
     """The duty of a deal with these rules and trump suit, as the engine works it out."""
-    return play.unchecked_duty_mask(rules, play.ranking(rules, trump), trump)
+    return play.duty_mask(rules, play.ranking(rules, trump), trump)
 
 
 def test_following_suit_and_trumping() -> None:
@@ -610,11 +610,11 @@ def test_ante() -> None:
 def test_pay_ante_matches_record() -> None:
     chips: ledger.Chips = ((10, 3, 7), (1, 0, 0, 0, 0, 2), None)
     for debt in (True, False):
-        fast = scoring.unchecked_pay_ante(chips, hand=1, players=3, per_pool=1, allow_debt=debt)
-        slow = ledger.unchecked_record(chips, [("ante", mg.ante(3, 1))], hand=1, allow_debt=debt)
+        fast = scoring.pay_ante(chips, hand=1, players=3, per_pool=1, allow_debt=debt)
+        slow = ledger.record(chips, [("ante", mg.ante(3, 1))], hand=1, allow_debt=debt)
         assert fast[:2] == slow[:2]
-        assert ledger.unchecked_payments(fast[2]) == ledger.unchecked_payments(slow[2])
-    assert scoring.unchecked_pay_ante(chips, hand=1, players=3, per_pool=0) == chips
+        assert ledger.payments(fast[2]) == ledger.payments(slow[2])
+    assert scoring.pay_ante(chips, hand=1, players=3, per_pool=0) == chips
 
 
 def test_pool_win_and_held_marriage_e1() -> None:
@@ -837,14 +837,14 @@ def test_payment_text() -> None:
 
 
 def test_record_groups() -> None:
-    chips = ledger.unchecked_record(
+    chips = ledger.record(
         ((3, 3), (0,) * 6, None),
         [("a", [(0, 1, 1)]), ("nothing", [(0, 1, 0)]), ("b", [(1, -6, 2)])],
         hand=4,
     )
     assert chips[:2] == ((2, 2), (0, 0, 0, 0, 0, 2))
-    assert [str(payment) for payment in ledger.unchecked_payments(chips[2])] == [
+    assert [str(payment) for payment in ledger.payments(chips[2])] == [
         "seat 0 pays seat 1 1 chip: a",
         "seat 1 pays pool VI 2 chips: b",
     ]
-    assert {payment.hand for payment in ledger.unchecked_payments(chips[2])} == {4}
+    assert {payment.hand for payment in ledger.payments(chips[2])} == {4}

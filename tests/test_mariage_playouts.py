@@ -119,7 +119,7 @@ def check_sheet(state: mg.State) -> None:
     """The score's payments are this deal's; each finished deal's payments net to its points."""
     sheet = mg.score(state)
     every = state.ledger
-    assert every == ledger.unchecked_payments(state.table.ledger)
+    assert every == ledger.payments(state.table.ledger)
     assert sheet.payments == tuple(p for p in every if p.hand >= state.hand_number)
     for hand in sheet.hands:
         net = [0] * state.players

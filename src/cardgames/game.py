@@ -215,7 +215,7 @@ class Game(Generic[RulesT, StateT, MoveT, ViewT, ScoreT]):
 
         Raises:
             IllegalMoveError: If a move is illegal where it comes (or is not a move at all);
-                the message starts with the move's place and text, ``moves[12]: 'deal': ``.
+                the message starts with the move's place and text (``moves[12]: 'deal': ...``).
             MoveParseError: If a move text does not parse; the message starts with its place.
             RulesError: If ``seed``, ``players`` or ``first_dealer`` is not a whole number
                 (None included: a replay needs the match's own), ``moves`` is not a sequence of

@@ -193,8 +193,7 @@ class State(matches.MatchFacts[Rules, HandScore, moves.Move]):
     hands: tuple[int, ...]
     """Each seat's cards as a bit set of card indices."""
     drawn: int
-    """Where the stock's top card is in the deal order
-    (:attr:`Hand.deck <cardgames.gin_rummy._state.Hand.deck>`)."""
+    """Where the stock's top card is in the deal order (the hand's shuffled deck)."""
     pile: tuple[int, ...]
     """The discard pile's card indices, the bottom first, the top last."""
     taken: int

@@ -57,7 +57,7 @@ def close(played: State) -> State:
     for paid in payout:
         (from_pool if paid[0] < 0 else short).append(paid)
     threshold = rules.loser_threshold
-    chips = ledger.unchecked_record(
+    chips = ledger.record(
         table.chips,
         (
             ("tricks taken", from_pool),
@@ -117,7 +117,7 @@ def _share_out(chips: ledger.Chips, number: int, players: int) -> tuple[ledger.C
     split = scoring.leftover_split(chips[1], players=players)
     shares = tuple(paid for paid in split if paid[1] != ledger.DISCARDED)
     remainder = tuple(paid for paid in split if paid[1] == ledger.DISCARDED)
-    chips = ledger.unchecked_record(
+    chips = ledger.record(
         chips, (("share of the pools", shares), ("remainder discarded", remainder)), hand=number
     )
     discarded = sum(amount for _, _, amount in remainder)
@@ -231,7 +231,7 @@ def misdeal(before: State, move: Misdeal) -> State:
         )
     dealer = match.dealer
     rules = match.rules
-    chips = ledger.unchecked_record(
+    chips = ledger.record(
         table.after_ante,
         (
             (
@@ -283,7 +283,7 @@ def deal_out_of_turn(before: State, move: DealOutOfTurn) -> State:
         reason = f"seat {seat} is the dealer in turn: that is no deal out of turn"
     if reason is not None:
         raise errors.IllegalMoveError(reason, move=move, seat=None)
-    chips = ledger.unchecked_record(
+    chips = ledger.record(
         table.chips,
         (
             (

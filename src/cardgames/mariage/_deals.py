@@ -116,7 +116,7 @@ def deal(before: State, dealer: int, move: Deal) -> State:
     hands, trump = _dealt(match, dealer, move)
     chips = table.chips
     if not match.redeal and (rules.ante_every_deal or number == 1):
-        chips = scoring.unchecked_pay_ante(
+        chips = scoring.pay_ante(
             chips,
             hand=number,
             players=players,
@@ -159,7 +159,7 @@ def deal(before: State, dealer: int, move: Deal) -> State:
         table=Table(
             trump=trump.index,
             ranking=ranking,
-            duty=play.unchecked_duty_mask(rules, ranking, trump.suit),
+            duty=play.duty_mask(rules, ranking, trump.suit),
             queen_holder=queen,
             claims=made,
             claiming=not rules.auto_claim,
@@ -316,7 +316,7 @@ def _settle(
                 winner, players=players, amount=rules.held_marriage_payment
             )
             groups.append((reason, paid))
-    return ledger.unchecked_record(chips, groups, hand=number, allow_debt=rules.allow_debt)
+    return ledger.record(chips, groups, hand=number, allow_debt=rules.allow_debt)
 
 
 @functools.cache

@@ -399,7 +399,7 @@ def score(state: State) -> Score:
         match,
         balances=table.balances,
         pools=table.pools,
-        payments=ledger.unchecked_payments(table.ledger, since=max(match.hand_number - 1, 0)),
+        payments=ledger.payments(table.ledger, since=max(match.hand_number - 1, 0)),
         discarded=match.discarded,
     )
 

@@ -4,15 +4,15 @@ Every chip that moves in a session is a :class:`~cardgames.mariage.Payment` betw
 a seat (an int) or a :class:`~cardgames.mariage.Pool`. The rules' payments
 (:mod:`cardgames.mariage._scoring`) are *transfers*, ``(payer, payee, amount)`` triples in which
 a pool is the negative number ``-pool.value`` (``Pool.party``); :func:`settle` makes them, and
-:func:`unchecked_record` makes them and writes them in the ledger, so that chips are never
+:func:`record` makes them and writes them in the ledger, so that chips are never
 created or lost: the players' balances and the pools always add up to what they held before,
 except for the remainder discarded when the pools are shared out at the session's end (rule 39).
 
 The package publishes :class:`Payment`, :data:`Transfer` and :data:`DISCARDED`, which its
 scoring functions return and name. :func:`settle`, :func:`party` and :meth:`Payment.of` check
 their arguments and raise :class:`~cardgames.errors.RulesError` naming the one that is wrong;
-``unchecked_record`` and ``unchecked_payments`` are the engine's own calls, for the chips and
-the ledger it keeps, and check nothing.
+:func:`record` and :func:`payments` are the engine's own calls, for the chips and the ledger it
+keeps, and check nothing.
 
 Example:
     >>> from cardgames import mariage
@@ -43,9 +43,9 @@ __all__ = [
     "Payment",
     "Transfer",
     "party",
+    "payments",
+    "record",
     "settle",
-    "unchecked_payments",
-    "unchecked_record",
 ]
 
 Transfer = tuple[int, int, int]
@@ -275,7 +275,7 @@ Chips = tuple[tuple[int, ...], tuple[int, ...], Ledger]
 """The balances, the pools and the ledger, as the engine passes them around."""
 
 
-def unchecked_record(
+def record(
     chips: Chips,
     groups: Iterable[tuple[str, Iterable[Transfer]]],
     *,
@@ -288,7 +288,7 @@ def unchecked_record(
     engine's own call, for chips it keeps and payments it computed: nothing is checked.
 
     Example:
-        >>> balances, pools, ledger = unchecked_record(
+        >>> balances, pools, ledger = record(
         ...     ((5, 5), (0,) * 6, None), [("fine", [(0, -6, 1)])], hand=1
         ... )
         >>> balances, pools[5], ledger.move
@@ -303,7 +303,7 @@ def unchecked_record(
     return tuple(seats), tuple(boxes), ledger
 
 
-def unchecked_payments(ledger: Ledger, *, since: int = 0) -> tuple[Payment, ...]:
+def payments(ledger: Ledger, *, since: int = 0) -> tuple[Payment, ...]:
     """Return the payments of a ledger chain, oldest first: all, or those after deal ``since``.
 
     With ``since`` the walk stops at the first entry of deal ``since`` or earlier, so its cost
@@ -316,13 +316,13 @@ def unchecked_payments(ledger: Ledger, *, since: int = 0) -> tuple[Payment, ...]
             to the deal that follows it); 0 for every payment.
 
     Example:
-        >>> chips = unchecked_record(((5, 5), (0,) * 6, None), [("fine", [(0, -6, 1)])], hand=1)
-        >>> chips = unchecked_record(chips, [("fine", [(1, -6, 2)])], hand=2)
-        >>> for payment in unchecked_payments(chips[2]):
+        >>> chips = record(((5, 5), (0,) * 6, None), [("fine", [(0, -6, 1)])], hand=1)
+        >>> chips = record(chips, [("fine", [(1, -6, 2)])], hand=2)
+        >>> for payment in payments(chips[2]):
         ...     print(payment)
         seat 0 pays pool VI 1 chip: fine
         seat 1 pays pool VI 2 chips: fine
-        >>> print(*unchecked_payments(chips[2], since=1))
+        >>> print(*payments(chips[2], since=1))
         seat 1 pays pool VI 2 chips: fine
     """
     entries = []

@@ -48,13 +48,12 @@ from cardgames.mariage._state import State, build_state
 __all__ = [
     "KINGS",
     "RANKINGS",
-    "SUIT_MASKS",
     "allowed",
+    "duty_mask",
     "marriages",
     "queen_of",
     "ranking",
     "trick_winner",
-    "unchecked_duty_mask",
 ]
 # The engine also calls played, decline and why_not: the moves of the play, on a State. What
 # the seat to move may play is the state's own State.playable.
@@ -91,7 +90,7 @@ def ranking(rules: Rules, trump: cards.Suit) -> tricks.Ranking:
     return RANKINGS[rules.top_royal][trump]
 
 
-def unchecked_duty_mask(rules: Rules, found: tricks.Ranking, trump: int) -> int:
+def duty_mask(rules: Rules, found: tricks.Ranking, trump: int) -> int:
     """Return the cards a player void in the suit led must play if he holds any (rules 20, 22).
 
     The trumps, with K♥ and Q♥ if ``royals_count_as_trumps_for_obligation``; nothing if
@@ -99,7 +98,7 @@ def unchecked_duty_mask(rules: Rules, found: tricks.Ranking, trump: int) -> int:
 
     Example:
         >>> found = RANKINGS["Q"][cards.Suit.SPADES]
-        >>> duty = unchecked_duty_mask(Rules(), found, cards.Suit.SPADES)
+        >>> duty = duty_mask(Rules(), found, cards.Suit.SPADES)
         >>> print(cards.format_cards(cards.cards_in(duty))[-8:])
         A♠ Q♥ K♥
     """
@@ -114,13 +113,13 @@ def allowed(hand: int, led: int | None, duty: int) -> int:
     """Return the cards of ``hand`` that may be played in turn to a trick led with ``led``.
 
     Follow suit if able (K♥ and Q♥ are hearts); else play a card of ``duty`` (see
-    :func:`unchecked_duty_mask`) if able; else anything (rule 22). The whole hand when leading.
+    :func:`duty_mask`) if able; else anything (rule 22). The whole hand when leading.
     This is the rule of :attr:`State.playable <cardgames.mariage.State.playable>` for a hand in
     turn that is no state's.
 
     Example:
         >>> hand = cards.mask_of(cards.parse_cards("Q♥ 7♣ 8♦"))
-        >>> duty = unchecked_duty_mask(Rules(), RANKINGS["Q"][cards.Suit.CLUBS], cards.Suit.CLUBS)
+        >>> duty = duty_mask(Rules(), RANKINGS["Q"][cards.Suit.CLUBS], cards.Suit.CLUBS)
         >>> print(cards.format_cards(cards.cards_in(allowed(hand, 22, duty))))  # 10♠ led
         7♣ Q♥
     """
@@ -133,9 +132,6 @@ _follow: Final = tricks.follow
 
 _FOLLOWING: Final = RANKINGS["Q"][cards.Suit.CLUBS]
 """A ranking to follow by where no deal's is at hand: every ranking follows by the printed suit."""
-
-SUIT_MASKS: Final = _FOLLOWING.follows
-"""By card index: the bit set of its suit, which a player must follow (rule 22)."""
 
 
 def queen_of(king: int) -> int:
@@ -337,7 +333,7 @@ def _finish_trick(
             )
             owed = [*(owed or ()), (bonus, paid)]
     if owed is not None or table.declined:
-        chips = ledger.unchecked_record(
+        chips = ledger.record(
             table.chips, owed or (), hand=match.hand_number, allow_debt=rules.allow_debt
         )
         table = table.paid(chips)
@@ -420,7 +416,7 @@ def decline(state: State, seat: int, move: Decline) -> State:
         )
     table = state.table
     king = cards.CARDS[queen + 1]
-    chips = ledger.unchecked_record(
+    chips = ledger.record(
         table.chips,
         (
             (

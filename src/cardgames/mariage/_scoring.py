@@ -8,7 +8,7 @@ The package publishes the functions of the rules' payments and the chip constant
 (``mariage.pool_win``, ``mariage.JESTER_CHIPS`` …); each published function checks its
 arguments and raises :class:`~cardgames.errors.RulesError` naming the one that is wrong. The
 engine calls their ``unchecked_…`` twins, which skip the checks for arguments it built itself;
-:func:`unchecked_pay_ante` pays the ante into the engine's own chips and has no checked form.
+:func:`pay_ante` pays the ante into the engine's own chips and checks nothing.
 
 Example:
     E1: after the ante each pool holds 6; seat 3 holds K♥ and Q♥ and claims pool II.
@@ -33,7 +33,7 @@ from typing import Final
 
 from cardgames import cards, errors, history
 from cardgames.mariage import _checks
-from cardgames.mariage._ledger import DISCARDED, Chips, Transfer, unchecked_record
+from cardgames.mariage._ledger import DISCARDED, Chips, Transfer, record
 from cardgames.mariage._pools import KING_OF_HEARTS, POOLS, QUEEN_OF_HEARTS, Pool
 from cardgames.mariage._rules import (
     JESTER_CAPTORS,
@@ -491,7 +491,7 @@ def leftover_split(pools: Sequence[int], *, players: int) -> tuple[Transfer, ...
     return tuple(found)
 
 
-def unchecked_pay_ante(
+def pay_ante(
     chips: Chips, *, hand: int, players: int, per_pool: int, allow_debt: bool = True
 ) -> Chips:
     """Pay the ante (:func:`ante`) into the chips, as recording it would do, but faster.
@@ -500,13 +500,13 @@ def unchecked_pay_ante(
     checked.
 
     Example:
-        >>> unchecked_pay_ante(((10, 3), (0,) * 6, None), hand=1, players=2, per_pool=1)[:2]
+        >>> pay_ante(((10, 3), (0,) * 6, None), hand=1, players=2, per_pool=1)[:2]
         ((4, -3), (2, 2, 2, 2, 2, 2))
     """
     balances, pools, ledger = chips
     each = per_pool * len(POOLS)
     if not each or (not allow_debt and min(balances) < each):
-        return unchecked_record(
+        return record(
             chips, (("ante", _ante(players, per_pool)),), hand=hand, allow_debt=allow_debt
         )
     paid = per_pool * players

@@ -198,12 +198,11 @@ class State(matches.MatchFacts[Rules, HandScore, moves.Move]):
 
     The one statement of the rule: the queen called out of turn by her king is played alone;
     a player in turn leads any card, and follows as :func:`cardgames.tricks.follow` says with
-    the deal's ranking and, for the trumps a void hand must play, the deal's duty
-    (:func:`~cardgames.mariage._play.duty_mask`). No card between deals or in the claims, nor
-    in a state built from what no engine builds. It is worked out once, as the state is built,
-    and :func:`~cardgames.mariage.legal_moves`, both ways through
-    :func:`~cardgames.mariage.apply` and the reasons of a refusal read it; derived from the
-    other fields, it takes no part in equality.
+    the deal's ranking, a hand void in the suit led playing the trumps rule 22 requires. No card
+    between deals or in the claims, nor in a state built from what no engine builds. It is
+    worked out once, as the state is built, and :func:`~cardgames.mariage.legal_moves`, both
+    ways through :func:`~cardgames.mariage.apply` and the reasons of a refusal read it;
+    derived from the other fields, it takes no part in equality.
     """
 
     @playable.default
@@ -259,7 +258,7 @@ class State(matches.MatchFacts[Rules, HandScore, moves.Move]):
         Built when read, from the whole session, so it grows with it: a loop that runs every
         move reads the deal's payments from :func:`~cardgames.mariage.score` instead.
         """
-        return ledger.unchecked_payments(self.table.chips[2])
+        return ledger.payments(self.table.chips[2])
 
     @property
     def trump(self) -> cards.Card | None:
