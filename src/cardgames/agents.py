@@ -21,15 +21,16 @@ from __future__ import annotations
 import random
 import types
 from collections.abc import Callable, Mapping
-from typing import Final, Protocol, TypeVar
+from typing import Any, Final, Protocol, TypeVar
 
 import attrs
 
 from cardgames import errors, game, protocols
 
-__all__ = ["GENERIC", "Agent", "FirstAgent", "RandomAgent", "by_name", "names"]
+__all__ = ["GENERIC", "Agent", "FirstAgent", "RandomAgent", "by_name", "names", "turn_view"]
 
 MoveT = TypeVar("MoveT")
+ViewT = TypeVar("ViewT", bound=protocols.PlayerView[Any])
 
 
 class Agent(Protocol):
@@ -92,10 +93,51 @@ def _first(view: protocols.PlayerView[MoveT], rng: random.Random) -> MoveT:
             "choose needs a seat's view (from a game's view function) and a random.Random, "
             f"not {errors.quote((view, rng))}"
         )
+    return _with_moves(view).legal_moves[0]
+
+
+def _with_moves(view: ViewT) -> ViewT:
+    """Return ``view`` if its seat has a move to choose; refuse it if it has none."""
     if not view.legal_moves:
         reason = f"seat {view.seat} has no move to choose: it is not its turn"
         raise errors.IllegalMoveError(reason, move=None, seat=view.seat)
-    return view.legal_moves[0]
+    return view
+
+
+def turn_view(view: object, rng: object, kind: type[ViewT], what: str) -> ViewT:
+    """Return ``view``, checked to be a ``kind`` whose seat is to move, once ``rng`` is a generator.
+
+    A game's own agent checks what its ``choose`` is given with it: the view of its own game,
+    not another's, and a ``random.Random``.
+
+    Args:
+        view: What ``choose`` was given as the view.
+        rng: What ``choose`` was given as the generator.
+        kind: The game's ``View`` class; a subclass is refused.
+        what: The view the message asks for, such as ``"a kalter_schlag.View (from
+            kalter_schlag.view)"``.
+
+    Raises:
+        RulesError: If ``view`` is not a ``kind`` or ``rng`` not a ``random.Random``.
+        IllegalMoveError: If the view has no legal moves (it is not this seat's turn).
+
+    Example:
+        >>> import random
+        >>> from cardgames import kalter_schlag
+        >>> state = kalter_schlag.new_game(seed=4, first_dealer=0)
+        >>> seen = kalter_schlag.view(state, 0)
+        >>> turn_view(seen, random.Random(1), kalter_schlag.View, "a view") is seen
+        True
+        >>> turn_view(kalter_schlag.view(state, 1), random.Random(1), kalter_schlag.View, "a view")
+        Traceback (most recent call last):
+        ...
+        cardgames.errors.IllegalMoveError: seat 1 has no move to choose: it is not its turn
+    """
+    if type(view) is not kind or not isinstance(rng, random.Random):
+        raise errors.RulesError(
+            f"choose needs {what} and a random.Random, not {errors.quote((view, rng))}"
+        )
+    return _with_moves(view)
 
 
 GENERIC: Final[Mapping[str, Callable[[], Agent]]] = types.MappingProxyType(

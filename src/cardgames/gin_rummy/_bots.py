@@ -25,7 +25,7 @@ from typing import Final, cast
 
 import attrs
 
-from cardgames import agents, cards, errors, protocols
+from cardgames import agents, cards, protocols
 from cardgames.gin_rummy import _facts as facts
 from cardgames.gin_rummy import _melds as melds
 from cardgames.gin_rummy._moves import (
@@ -80,22 +80,14 @@ class RuleAgent:
                 ``random.Random``.
             IllegalMoveError: If the view has no legal moves (it is not this seat's turn).
         """
-        given: object = view  # any game's view may come: only a Gin Rummy one is played
-        if type(given) is not View or not isinstance(rng, random.Random):
-            raise errors.RulesError(
-                "choose needs a gin_rummy.View (from gin_rummy.view) and a random.Random, "
-                f"not {errors.quote((view, rng))}"
-            )
+        given = agents.turn_view(view, rng, View, "a gin_rummy.View (from gin_rummy.view)")
         # A Gin Rummy view's moves are Gin Rummy moves: MoveT is Move here.
         return cast("agents.MoveT", _choose(given, rng))
 
 
 def _choose(view: View, rng: random.Random) -> Move:
-    """Return the agent's move for a checked view."""
+    """Return the agent's move for a checked view with moves."""
     legal = view.legal_moves
-    if not legal:
-        reason = f"seat {view.seat} has no move to choose: it is not its turn"
-        raise errors.IllegalMoveError(reason, move=None, seat=view.seat)
     phase = view.phase
     if phase is Phase.OFFER or (phase is Phase.DRAW and DRAW_PILE in legal):
         take = _worth_taking(view)

@@ -26,7 +26,7 @@ from typing import Final, cast
 
 import attrs
 
-from cardgames import agents, cards, errors, protocols, tricks
+from cardgames import agents, cards, protocols, tricks
 from cardgames import moves as core_moves
 from cardgames.kalter_schlag import _facts as facts
 from cardgames.kalter_schlag import _scoring as scoring
@@ -97,22 +97,14 @@ class RuleAgent:
                 ``random.Random``.
             IllegalMoveError: If the view has no legal moves (it is not this seat's turn).
         """
-        given: object = view  # any game's view may come: only a Kalter Schlag one is played
-        if not isinstance(given, View) or not isinstance(rng, random.Random):
-            raise errors.RulesError(
-                "choose needs a kalter_schlag.View (from kalter_schlag.view) and a "
-                f"random.Random, not {errors.quote((view, rng))}"
-            )
+        given = agents.turn_view(view, rng, View, "a kalter_schlag.View (from kalter_schlag.view)")
         # A Kalter Schlag view's moves are Kalter Schlag moves: MoveT is Move here.
         return cast("agents.MoveT", _choose(given, rng))
 
 
 def _choose(view: View, rng: random.Random) -> Move:
-    """Return the agent's move for a checked view."""
+    """Return the agent's move for a checked view with moves."""
     legal = view.legal_moves
-    if not legal:
-        reason = f"seat {view.seat} has no move to choose: it is not its turn"
-        raise errors.IllegalMoveError(reason, move=None, seat=view.seat)
     plays = [move.card.index for move in legal if type(move) is core_moves.Play]
     if not plays:  # the deal
         return legal[0]

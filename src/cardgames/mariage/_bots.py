@@ -39,7 +39,7 @@ from typing import Final
 
 import attrs
 
-from cardgames import cards, errors, tricks
+from cardgames import agents, cards, tricks
 from cardgames import moves as core_moves
 from cardgames.mariage import _facts as facts
 from cardgames.mariage import _play as play
@@ -182,15 +182,7 @@ class RuleAgent:
             RulesError: If ``view`` is not a Mariage view or ``rng`` not a ``random.Random``.
             IllegalMoveError: If the view has no legal moves (it is not this seat's turn).
         """
-        if type(view) is not View or not isinstance(rng, random.Random):
-            raise errors.RulesError(
-                "choose needs a seat's view (from mariage.view) and a random.Random, "
-                f"not {errors.quote((view, rng))}"
-            )
-        moves = view.legal_moves
-        if not moves:
-            reason = f"seat {view.seat} has no move to choose: it is not its turn"
-            raise errors.IllegalMoveError(reason, move=None, seat=view.seat)
+        moves = agents.turn_view(view, rng, View, "a mariage.View (from mariage.view)").legal_moves
         if len(moves) == 1:
             return moves[0]
         claims = [move for move in moves if type(move) is Claim]

@@ -23,7 +23,7 @@ from typing import Final
 
 import attrs
 
-from cardgames import agents, cards, errors, protocols, validators
+from cardgames import agents, cards, protocols, validators
 from cardgames import moves as core_moves
 from cardgames.staekske_rape import _auction as auction
 from cardgames.staekske_rape import _melds as melds
@@ -50,21 +50,8 @@ __all__ = ["SEARCH_ALLOWANCE", "PassAgent", "RuleAgent"]
 
 
 def _checked(view: object, rng: object) -> View:
-    """Return ``view`` checked to be a Staekske Rape view with moves, and ``rng`` a generator.
-
-    Raises:
-        RulesError: If ``view`` is not a Staekske Rape view or ``rng`` not a ``random.Random``.
-        IllegalMoveError: If the view has no legal moves (it is not the seat's turn).
-    """
-    if type(view) is not View or not isinstance(rng, random.Random):
-        raise errors.RulesError(
-            "choose needs a staekske_rape.View (from staekske_rape.view) and a random.Random, "
-            f"not {errors.quote((view, rng))}"
-        )
-    if not view.legal_moves:
-        reason = f"seat {view.seat} has no move to choose: it is not its turn"
-        raise errors.IllegalMoveError(reason, move=None, seat=view.seat)
-    return view
+    """Return ``view`` checked to be a Staekske Rape view with moves, and ``rng`` a generator."""
+    return agents.turn_view(view, rng, View, "a staekske_rape.View (from staekske_rape.view)")
 
 
 @attrs.frozen
