@@ -13,12 +13,14 @@ Example:
 from __future__ import annotations
 
 import re
+import types
+import typing
 from collections.abc import Callable
 from typing import Any, Final, Generic, TypeVar
 
 import attrs
 
-from cardgames import arguments, cards, errors
+from cardgames import arguments, cards, errors, matches
 
 __all__ = ["About"]
 
@@ -76,6 +78,25 @@ def _check_type(_instance: object, attribute: attrs.Attribute[Any], value: objec
         raise errors.RulesError(f"{attribute.name} must be a class, not {errors.quote(value)}")
 
 
+def _classes_of(kind: object) -> frozenset[type]:
+    """Return the classes of a move type: the members of a union, or the one class."""
+    members = typing.get_args(kind) if typing.get_origin(kind) in _UNIONS else (kind,)
+    return frozenset(member for member in members if isinstance(member, type))
+
+
+_UNIONS: Final = (typing.Union, types.UnionType)
+"""What a union of move classes is, written ``A | B`` or ``Union[A, B]``."""
+
+
+def _check_moves(_instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    """Refuse a move type that is neither a class nor a union of classes."""
+    members = typing.get_args(value) if typing.get_origin(value) in _UNIONS else (value,)
+    if not all(isinstance(member, type) for member in members):
+        raise errors.RulesError(
+            f"{attribute.name} must be a class or a union of classes, not {errors.quote(value)}"
+        )
+
+
 @attrs.frozen
 class About(Generic[RulesT, StateT]):
     """A game's facts, declared once: its names, its seats, its pack and its types.
@@ -96,6 +117,8 @@ class About(Generic[RulesT, StateT]):
         rules_type: The game's ``Rules`` class.
         state_type: The game's ``State`` class.
         view_type: The game's ``View`` class.
+        move_type: The game's ``Move``: the union of its move classes.
+        move_classes: The classes of :attr:`move_type`, worked out from it.
 
     Example:
         >>> from cardgames import kalter_schlag
@@ -116,6 +139,12 @@ class About(Generic[RulesT, StateT]):
     rules_type: type[RulesT] = attrs.field(validator=_check_type)
     state_type: type[StateT] = attrs.field(validator=_check_type)
     view_type: type = attrs.field(validator=_check_type)
+    move_type: object = attrs.field(validator=_check_moves)
+    move_classes: frozenset[type] = attrs.field(init=False, repr=False)
+
+    @move_classes.default
+    def _move_classes(self) -> frozenset[type]:
+        return _classes_of(self.move_type)
 
     @property
     def module(self) -> str:
@@ -203,3 +232,17 @@ class About(Generic[RulesT, StateT]):
             says=self.players_rule,
             draw_first_dealer=draw_first_dealer,
         )
+
+    def check_step(self, before: object, move: object, after: object) -> None:
+        """Check a ``narrate``'s arguments: two states of the game, ``after`` made by ``move``.
+
+        Raises:
+            RulesError: If ``before`` or ``after`` is not a state of the game, ``move`` not one
+                of its moves, or ``after`` not the state ``move`` led to from ``before``
+                (:func:`cardgames.matches.check_step`).
+        """
+        self.check_state(before)
+        self.check_state(after)
+        if type(move) not in self.move_classes:
+            raise errors.RulesError(f"expected a {self.title} move, not {errors.quote(move)}")
+        matches.check_step(before, move, after)

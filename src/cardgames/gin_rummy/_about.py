@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Final
 
 from cardgames import about, cards
+from cardgames.gin_rummy._moves import Move
 from cardgames.gin_rummy._rules import Rules
 from cardgames.gin_rummy._state import PLAYERS, State, View
 
@@ -28,5 +29,6 @@ ABOUT: Final = about.About(
     rules_type=Rules,
     state_type=State,
     view_type=View,
+    move_type=Move,
 )
 """Gin Rummy's facts: the pack is the 52-card pack."""

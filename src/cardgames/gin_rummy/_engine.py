@@ -7,13 +7,11 @@ score, the next dealer, the end of the match) in :mod:`cardgames.gin_rummy._scor
 from __future__ import annotations
 
 import itertools
-import typing
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final
 
-from cardgames import arguments, cards, dealing, errors, matches
+from cardgames import arguments, cards, dealing, errors
 from cardgames import moves as core_moves
-from cardgames.gin_rummy import _scoresheet as scoresheet
 from cardgames.gin_rummy import _turns as turns
 from cardgames.gin_rummy._about import ABOUT
 from cardgames.gin_rummy._hollywood import HollywoodSheet
@@ -35,16 +33,20 @@ from cardgames.gin_rummy._moves import (
     Source,
     parse_move,
 )
+from cardgames.gin_rummy._narration import narrate
 from cardgames.gin_rummy._rules import HAND_SIZE, Rules
-from cardgames.gin_rummy._state import (  # the phases' aliases: see state.py
-    _DEAL,
-    _DISCARD,
-    _DRAW,
+from cardgames.gin_rummy._state import (
+    PHASE_DEAL,
+    PHASE_DEFENDER,
+    PHASE_DISCARD,
+    PHASE_DRAW,
+    PHASE_FIRST_DRAW,
+    PHASE_KNOCKER,
+    PHASE_OFFER,
     PLAYERS,
     STOCK_SIZE,
     VOID_STOCK,
     Match,
-    Phase,
     Score,
     State,
     View,
@@ -71,14 +73,6 @@ PACK: Final = ABOUT.pack
 """The 52-card pack, in card order."""
 
 _STOCK: Final = Source.STOCK
-_OFFER: Final = Phase.OFFER
-_FIRST_DRAW: Final = Phase.FIRST_DRAW
-_KNOCKER: Final = Phase.KNOCKER
-_DEFENDER: Final = Phase.DEFENDER
-"""The stock position at which a discard without a knock voids the hand."""
-
-_MOVES: Final = frozenset(typing.get_args(Move))
-"""The classes of Gin Rummy's moves."""
 
 _DEAL_ONLY: Final[tuple[Move, ...]] = (core_moves.DEAL,)
 _OFFERED: Final[tuple[Move, ...]] = (DRAW_PILE, PASS)
@@ -130,7 +124,7 @@ def new_game(
     )
     return State(
         match=match,
-        phase=_DEAL,
+        phase=PHASE_DEAL,
         turn=first_dealer,
         hand=None,
         hands=(0, 0),
@@ -227,17 +221,17 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     if type(state) is not State:
         ABOUT.check_state(state)
     phase = state.phase
-    if phase is _DRAW:
+    if phase is PHASE_DRAW:
         return _DRAWS if state.pile_draws < state.match.rules.pile_draw_limit else _STOCK_ONLY
-    if phase is _DISCARD:
+    if phase is PHASE_DISCARD:
         return _discard_moves(state)
-    if phase is _DEAL:
+    if phase is PHASE_DEAL:
         return () if state.match.winners is not None else _DEAL_ONLY
-    if phase is _OFFER:
+    if phase is PHASE_OFFER:
         return _OFFERED
-    if phase is _FIRST_DRAW:
+    if phase is PHASE_FIRST_DRAW:
         return _STOCK_ONLY
-    if phase is _KNOCKER:
+    if phase is PHASE_KNOCKER:
         return tuple(LayOut(layout.melds) for layout in turns.arrangements(state))
     return tuple(LayOut(defence.melds, defence.layoffs) for defence in turns.defences(state))
 
@@ -322,9 +316,9 @@ def best_lay_out(state: State) -> LayOut:
         lay out K♠ K♥ K♦ off J♦>1 6♠>2 7♠>2
     """
     ABOUT.check_state(state)
-    if state.phase is _KNOCKER:
+    if state.phase is PHASE_KNOCKER:
         return LayOut(turns.arrangements(state)[0].melds)
-    if state.phase is _DEFENDER:
+    if state.phase is PHASE_DEFENDER:
         defence = turns.defences(state)[0]
         return LayOut(defence.melds, defence.layoffs)
     raise errors.IllegalMoveError(
@@ -472,58 +466,6 @@ def view(state: State, seat: int) -> View:
         losers=match.losers or (),
         legal_moves=legal_moves(state) if mover == seat else (),
     )
-
-
-def narrate(before: State, move: Move, after: State) -> str | None:
-    """Return the public line for a move: every move of Gin Rummy is seen by both players.
-
-    A draw from the pile names the card; a draw from the stock does not. A move that ends a
-    hand — the defender's lay-out, or a discard that voids the hand — gives the hand's score
-    line (its ``explanation`` on the score sheet), and the match's end if it ends the match.
-
-    Raises:
-        RulesError: If ``before`` or ``after`` is not a Gin Rummy state, ``move`` not a Gin
-            Rummy move, or ``after`` not the state ``move`` led to from ``before``.
-
-    Example:
-        >>> from cardgames import gin_rummy
-        >>> state = gin_rummy.new_game(seed=2, first_dealer=1)
-        >>> after = gin_rummy.apply(state, gin_rummy.Deal())
-        >>> print(gin_rummy.narrate(state, gin_rummy.Deal(), after))
-        hand 1: seat 1 deals, the upcard is 3♣
-    """
-    _check_step(before, move, after)
-    kind = type(move)
-    seat = before.turn
-    if kind is Deal:
-        return scoresheet.describe_deal(after)
-    if kind is Pass:
-        return f"seat {seat} passes the upcard"
-    if kind is Draw:
-        if move.source is _STOCK:  # type: ignore[union-attr]  # kind is Draw
-            return f"seat {seat} draws from the stock"
-        return f"seat {seat} takes {cards.CARDS[before.pile[-1]]} from the pile"
-    if kind is Discard:
-        line = f"seat {seat} discards {move.card}"  # type: ignore[union-attr]  # a Discard
-        if after.phase is _DEAL:  # the hand is void: its score line, as after a lay-out
-            line += f"; {after.match.hand_scores[-1].explanation}"
-        return line + scoresheet.describe_end(after)
-    if kind is Knock:
-        return f"seat {seat} knocks"
-    if kind is BigGin:
-        return f"seat {seat} goes big gin"
-    if kind is LayOut:
-        return scoresheet.describe_lay_out(seat, after)
-    return None
-
-
-def _check_step(before: object, move: object, after: object) -> None:
-    """Check that ``after`` is the Gin Rummy state that ``move`` led to from ``before``."""
-    ABOUT.check_state(before)
-    ABOUT.check_state(after)
-    if type(move) not in _MOVES:
-        raise errors.RulesError(f"expected a Gin Rummy move, not {errors.quote(move)}")
-    matches.check_step(before, move, after)
 
 
 def order_for(

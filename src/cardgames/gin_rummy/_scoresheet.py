@@ -19,7 +19,7 @@ from cardgames.gin_rummy import _scoring as scoring
 from cardgames.gin_rummy._hollywood import HollywoodSheet
 from cardgames.gin_rummy._rules import Rules
 from cardgames.gin_rummy._state import (
-    _DEAL,
+    PHASE_DEAL,
     PLAYERS,
     VOID_STOCK,
     HandScore,
@@ -74,7 +74,7 @@ def close_void(
     closed = _closed(match, result, None, hand.dealer)
     return State(
         match=closed,
-        phase=_DEAL,
+        phase=PHASE_DEAL,
         turn=closed.next_dealer,
         hand=hand,
         hands=hands,
@@ -121,7 +121,7 @@ def close_knock(before: State, defence: melds.Defence, move: moves.Move) -> Stat
     closed = _closed(match, scored, winner, _next_dealer(rules, hand.dealer, winner))
     return State(
         match=closed,
-        phase=_DEAL,
+        phase=PHASE_DEAL,
         turn=closed.next_dealer,
         hand=hand,
         hands=before.hands,

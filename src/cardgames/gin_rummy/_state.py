@@ -66,9 +66,13 @@ class Phase(enum.StrEnum, metaclass=validators.ExactLookup, what="phase"):
 
 # On Python 3.11 looking a member up on its enum class costs about 60 ns; the engine's hot code
 # reads these module constants instead.
-_DEAL: Final = Phase.DEAL
-_DRAW: Final = Phase.DRAW
-_DISCARD: Final = Phase.DISCARD
+PHASE_DEAL: Final = Phase.DEAL
+PHASE_OFFER: Final = Phase.OFFER
+PHASE_FIRST_DRAW: Final = Phase.FIRST_DRAW
+PHASE_DRAW: Final = Phase.DRAW
+PHASE_DISCARD: Final = Phase.DISCARD
+PHASE_KNOCKER: Final = Phase.KNOCKER
+PHASE_DEFENDER: Final = Phase.DEFENDER
 
 
 @attrs.frozen
@@ -212,7 +216,7 @@ class State(matches.MatchFacts[Rules, HandScore, moves.Move]):
     @property
     def hand_over(self) -> bool:
         """Whether no hand is in progress: the next move is a deal, or the match is over."""
-        return self.phase is _DEAL
+        return self.phase is PHASE_DEAL
 
     @property
     def dealer(self) -> int:

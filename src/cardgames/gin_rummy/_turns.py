@@ -32,15 +32,18 @@ from cardgames.gin_rummy._moves import (
     Source,
 )
 from cardgames.gin_rummy._rules import HAND_SIZE, Rules
-from cardgames.gin_rummy._state import (  # the phases' aliases: see state.py
-    _DEAL,
-    _DISCARD,
-    _DRAW,
+from cardgames.gin_rummy._state import (
+    PHASE_DEAL,
+    PHASE_DEFENDER,
+    PHASE_DISCARD,
+    PHASE_DRAW,
+    PHASE_FIRST_DRAW,
+    PHASE_KNOCKER,
+    PHASE_OFFER,
     UPCARD,
     VOID_STOCK,
     Hand,
     Match,
-    Phase,
     Showdown,
     State,
     build_state,
@@ -69,10 +72,6 @@ BIG_GIN_BIT: Final = 1 << 52
 """In :attr:`State.knocks`: the player may go big gin."""
 
 _STOCK: Final = Source.STOCK
-_OFFER: Final = Phase.OFFER
-_FIRST_DRAW: Final = Phase.FIRST_DRAW
-_KNOCKER: Final = Phase.KNOCKER
-_DEFENDER: Final = Phase.DEFENDER
 _VOID_AT: Final = len(ABOUT.pack) - VOID_STOCK
 """The stock position at which a discard without a knock voids the hand."""
 
@@ -86,24 +85,24 @@ def _where(state: State) -> str:
     """Say what the hand is waiting for, for the messages of moves made out of place."""
     turn = state.turn
     phase = state.phase
-    if phase is _DEAL:
+    if phase is PHASE_DEAL:
         return f"the cards are not dealt: seat {turn} deals"
-    if phase is _OFFER:
+    if phase is PHASE_OFFER:
         return f"on the first turn seat {turn} takes the upcard or passes"
-    if phase is _FIRST_DRAW:
+    if phase is PHASE_FIRST_DRAW:
         return f"both passed the upcard: seat {turn} draws from the stock"
-    if phase is _DRAW:
+    if phase is PHASE_DRAW:
         return f"seat {turn} draws first, from the stock or the pile"
-    if phase is _DISCARD:
+    if phase is PHASE_DISCARD:
         return f"seat {turn} holds 11 cards: he discards or knocks"
-    if phase is _KNOCKER:
+    if phase is PHASE_KNOCKER:
         return f"seat {turn} knocked: he lays out his hand"
     return f"seat {turn} lays out his hand and lays off"
 
 
 def deal(before: State, dealer: int, move: Deal) -> State:
     """Deal ten cards each, one at a time from the non-dealer; turn the upcard (rule 8)."""
-    if before.phase is not _DEAL:
+    if before.phase is not PHASE_DEAL:
         raise _illegal(f"the hand is being played: {_where(before)}", move, dealer)
     match = before.match
     number = match.hand_number + 1
@@ -133,7 +132,7 @@ def deal(before: State, dealer: int, move: Deal) -> State:
     hands = (second, first) if dealer == 0 else (first, second)
     return build_state(
         match=_evolve_match(match, hand_number=number),
-        phase=_OFFER,
+        phase=PHASE_OFFER,
         turn=1 - dealer,
         hand=hand,
         hands=hands,
@@ -150,10 +149,10 @@ def deal(before: State, dealer: int, move: Deal) -> State:
 
 def pass_(before: State, seat: int, move: Pass) -> State:
     """Refuse the upcard: the dealer is offered it next; after both, the non-dealer draws."""
-    if before.phase is not _OFFER:
+    if before.phase is not PHASE_OFFER:
         raise _illegal(f"passing is for the upcard on the first turn: {_where(before)}", move, seat)
     dealer = hand_of(before).dealer
-    phase = _OFFER if seat != dealer else _FIRST_DRAW
+    phase = PHASE_OFFER if seat != dealer else PHASE_FIRST_DRAW
     return attrs.evolve(
         before, phase=phase, turn=1 - seat, history=history.History(move, before.history)
     )
@@ -163,9 +162,9 @@ def draw(before: State, seat: int, move: Draw) -> State:
     """Check a draw made the long way and make it (rules 10-11)."""
     phase = before.phase
     if move.source is _STOCK:
-        if phase is _DRAW or phase is _FIRST_DRAW:
+        if phase is PHASE_DRAW or phase is PHASE_FIRST_DRAW:
             return _drew_stock(before, seat, move)
-        if phase is _OFFER:
+        if phase is PHASE_OFFER:
             raise _illegal(
                 "on the first turn you take the upcard or pass: the stock is drawn from once "
                 "both have passed (rule 10)",
@@ -173,11 +172,11 @@ def draw(before: State, seat: int, move: Draw) -> State:
                 seat,
             )
         raise _illegal(f"you cannot draw now: {_where(before)}", move, seat)
-    if phase is _FIRST_DRAW:
+    if phase is PHASE_FIRST_DRAW:
         raise _illegal(
             "both passed the upcard: the non-dealer draws from the stock (rule 10)", move, seat
         )
-    if phase is not _DRAW and phase is not _OFFER:
+    if phase is not PHASE_DRAW and phase is not PHASE_OFFER:
         raise _illegal(f"you cannot draw now: {_where(before)}", move, seat)
     limit = before.match.rules.pile_draw_limit
     if before.pile_draws >= limit:
@@ -219,7 +218,7 @@ def _drew_stock(before: State, seat: int, move: Draw) -> State:
     hands = (held, before.hands[1]) if seat == 0 else (before.hands[0], held)
     return build_state(
         match=before.match,
-        phase=_DISCARD,
+        phase=PHASE_DISCARD,
         turn=seat,
         hand=hand,
         hands=hands,
@@ -250,7 +249,7 @@ def _drew_pile(before: State, seat: int, move: Draw) -> State:
     barred = -1 if rules.may_discard_card_just_taken_from_pile else card
     return build_state(
         match=before.match,
-        phase=_DISCARD,
+        phase=PHASE_DISCARD,
         turn=seat,
         hand=hand,
         hands=hands,
@@ -267,7 +266,7 @@ def _drew_pile(before: State, seat: int, move: Draw) -> State:
 
 def discard(before: State, seat: int, move: Discard | Knock) -> State:
     """Check a discard or a knock made the long way and make it (rules 11-12)."""
-    if before.phase is not _DISCARD:
+    if before.phase is not PHASE_DISCARD:
         raise _illegal(f"you hold 10 cards: {_where(before)}", move, seat)
     card = move.card
     bit = card.mask
@@ -292,7 +291,7 @@ def discard(before: State, seat: int, move: Discard | Knock) -> State:
         )
     return attrs.evolve(
         before,
-        phase=_KNOCKER,
+        phase=PHASE_KNOCKER,
         hands=_without(before.hands, seat, bit),
         taken=-1,
         knocks=0,
@@ -314,7 +313,7 @@ def _discarded(before: State, seat: int, move: Discard, index: int) -> State:
         return scoresheet.close_void(before, hands, pile, move)
     return build_state(
         match=before.match,
-        phase=_DRAW,
+        phase=PHASE_DRAW,
         turn=1 - seat,
         hand=before.hand,
         hands=hands,
@@ -333,14 +332,14 @@ def big_gin(before: State, seat: int, move: BigGin) -> State:
     """Go out with all eleven cards melded (option big_gin, note G13)."""
     if not before.match.rules.big_gin:
         raise _illegal("big gin is not played: it needs Rules(big_gin=True)", move, seat)
-    if before.phase is not _DISCARD:
+    if before.phase is not PHASE_DISCARD:
         raise _illegal(f"big gin is declared holding 11 cards: {_where(before)}", move, seat)
     if not before.knocks & BIG_GIN_BIT:
         count = melds.deadwood_of(before.hands[seat])
         raise _illegal(f"big gin needs all 11 cards melded: your count is {count}", move, seat)
     return attrs.evolve(
         before,
-        phase=_KNOCKER,
+        phase=PHASE_KNOCKER,
         taken=-1,
         knocks=0,
         showdown=Showdown(knocker=seat, discard=None, big_gin=True),
@@ -351,9 +350,9 @@ def big_gin(before: State, seat: int, move: BigGin) -> State:
 def lay_out(before: State, seat: int, move: LayOut) -> State:
     """Check a lay-out and record it; the defender's ends the hand (rules 12-13)."""
     phase = before.phase
-    if phase is not _KNOCKER and phase is not _DEFENDER:
+    if phase is not PHASE_KNOCKER and phase is not PHASE_DEFENDER:
         raise _illegal(f"lay-outs follow a knock: {_where(before)}", move, seat)
-    if phase is _KNOCKER:
+    if phase is PHASE_KNOCKER:
         showdown = showdown_of(before)
         hand_cards = cards_held(before, seat)
         if move.layoffs:
@@ -367,7 +366,7 @@ def lay_out(before: State, seat: int, move: LayOut) -> State:
             raise _illegal(str(error), move, seat) from None
         return attrs.evolve(
             before,
-            phase=_DEFENDER,
+            phase=PHASE_DEFENDER,
             turn=1 - seat,
             showdown=attrs.evolve(showdown, layout=layout),
             history=history.History(move, before.history),
@@ -432,12 +431,12 @@ def made_fast(state: State, move: Move) -> State | None:
     """
     phase = state.phase
     if type(move) is Draw:
-        if phase is _DRAW:
+        if phase is PHASE_DRAW:
             if move.source is _STOCK:
                 return _drew_stock(state, state.turn, move)
             if state.pile_draws < state.match.rules.pile_draw_limit:
                 return _drew_pile(state, state.turn, move)
-    elif type(move) is Discard and phase is _DISCARD:
+    elif type(move) is Discard and phase is PHASE_DISCARD:
         index = move.card.index
         if discardable(state) >> index & 1:
             return _discarded(state, state.turn, move, index)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Final
 
 from cardgames import about
+from cardgames.kalter_schlag._moves import Move
 from cardgames.kalter_schlag._rules import Rules
 from cardgames.kalter_schlag._state import PACK, PLAYERS, State, View
 
@@ -28,5 +29,6 @@ ABOUT: Final = about.About(
     rules_type=Rules,
     state_type=State,
     view_type=View,
+    move_type=Move,
 )
 """Kalter Schlag's facts: the pack is the 32-card pack."""

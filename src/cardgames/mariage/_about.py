@@ -15,6 +15,7 @@ from typing import Final
 
 from cardgames import about, cards
 from cardgames.mariage import _rules as rules
+from cardgames.mariage._moves import Move
 from cardgames.mariage._rules import Rules
 from cardgames.mariage._state import State, View
 
@@ -29,6 +30,7 @@ ABOUT: Final = about.About(
     rules_type=Rules,
     state_type=State,
     view_type=View,
+    move_type=Move,
 )
 """Mariage's facts: the pack is the 52-card pack, of which five or six players use the 36 cards
 from the six up (rule 2)."""

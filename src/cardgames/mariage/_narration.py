@@ -5,11 +5,9 @@ The engine's :func:`~cardgames.mariage.narrate` (re-exported there); the rest is
 
 from __future__ import annotations
 
-import typing
 from collections.abc import Sequence
-from typing import Final
 
-from cardgames import cards, errors, matches
+from cardgames import cards
 from cardgames.mariage import _ledger as ledger
 from cardgames.mariage._about import ABOUT
 from cardgames.mariage._moves import Claim, Deal, DealOutOfTurn, Decline, Misdeal, Move, Pass, Play
@@ -38,24 +36,12 @@ def narrate(before: State, move: Move, after: State) -> str | None:
         >>> print(mariage.narrate(state, mariage.Deal(), after))  # doctest: +ELLIPSIS
         deal 1: seat 1 deals, ... turned up for trump; ante 1 chip a pool from each player...
     """
-    ABOUT.check_state(before)
-    ABOUT.check_state(after)
-    if type(move) not in _MOVES:
-        raise errors.RulesError(f"expected a Mariage move, not {errors.quote(move)}")
-    last = after.history
-    if last is None or last.previous is not before.history or last.move != move:
-        # Only ``after`` made from ``before`` itself shares its history link; anything else is
-        # compared move by move (a check whose first call hashes the whole session's moves).
-        matches.check_step(before, move, after)
+    ABOUT.check_step(before, move, after)
     line = _line(before, move, after)
     if before.table.closed or not after.table.closed:
         return line
     ended = f"deal {after.hand_number} over: {after.match.hand_scores[-1].explanation}"
     return "; ".join(filter(None, (line, ended, _result(after))))
-
-
-_MOVES: Final = frozenset(typing.get_args(Move))
-"""The classes of Mariage's moves."""
 
 
 def _result(after: State) -> str:

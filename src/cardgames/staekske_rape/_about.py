@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Final
 
 from cardgames import about, cards
+from cardgames.staekske_rape._moves import Move
 from cardgames.staekske_rape._rules import Rules
 from cardgames.staekske_rape._state import PLAYERS, State, View
 
@@ -28,5 +29,6 @@ ABOUT: Final = about.About(
     rules_type=Rules,
     state_type=State,
     view_type=View,
+    move_type=Move,
 )
 """Staekske Rape's facts: the pack is the 32-card pack."""

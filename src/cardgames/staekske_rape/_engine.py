@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-import typing
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final
 
 from cardgames import _frozen, arguments, cards, dealing, errors, history, matches, tricks
 from cardgames import moves as core_moves
 from cardgames.staekske_rape import _auction as auction
-from cardgames.staekske_rape import _melds as melds
 from cardgames.staekske_rape import _play as play
 from cardgames.staekske_rape import _scoresheet as scoresheet
-from cardgames.staekske_rape import _scoring as scoring
 from cardgames.staekske_rape._about import ABOUT
 from cardgames.staekske_rape._moves import (
     Bid,
@@ -30,12 +27,13 @@ from cardgames.staekske_rape._moves import (
     TakeStock,
     parse_move,
 )
+from cardgames.staekske_rape._narration import narrate
 from cardgames.staekske_rape._rules import Rules
-from cardgames.staekske_rape._state import (  # the phases' aliases: see state.py
-    _AUCTION,
-    _DEAL,
-    _NANNY,
-    _PLAY,
+from cardgames.staekske_rape._state import (
+    PHASE_AUCTION,
+    PHASE_DEAL,
+    PHASE_NANNY,
+    PHASE_PLAY,
     TRICKS,
     Contract,
     HandScore,
@@ -214,14 +212,14 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         ABOUT.check_state(state)
     phase = state.phase
     contract = state.contract
-    if phase is _PLAY and contract is not None:
+    if phase is PHASE_PLAY and contract is not None:
         turn = state.turn
         if turn != contract.declarer:  # the hot path: a defender's cards
             return core_moves.plays_in(state.playable)
         return play.moves_for(state, contract, turn)
-    if contract is None or phase is _DEAL:
+    if contract is None or phase is PHASE_DEAL:
         return () if state.match.winners is not None else _DEAL_ONLY
-    if phase is _AUCTION or phase is _NANNY:
+    if phase is PHASE_AUCTION or phase is PHASE_NANNY:
         return auction.moves_for(state, contract, state.turn)
     return play.moves_for(state, contract, state.turn)
 
@@ -262,7 +260,7 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
     contract = state.contract
     if (
         type(move) is Play
-        and state.phase is _PLAY
+        and state.phase is PHASE_PLAY
         and contract is not None
         and (seat is None or (seat == state.turn and type(seat) is int))
     ):
@@ -280,7 +278,7 @@ def _foreign(move: object) -> str:
     The engine dispatches on the exact class, as every game's does, so that an object that
     only looks like a move (a stacked deal in a ``Deal`` subclass) never gets past a check.
     """
-    like = next((kind for kind in _MOVES if isinstance(move, kind)), None)
+    like = next((kind for kind in ABOUT.move_classes if isinstance(move, kind)), None)
     if like is None:
         return f"{errors.quote(move)} is not a Staekske Rape move"
     return (
@@ -473,90 +471,6 @@ def view(state: State, seat: int) -> View:
         losers=state.losers or (),
         legal_moves=legal_moves(state) if mover == seat else (),
     )
-
-
-def narrate(before: State, move: Move, after: State) -> str | None:
-    """Return a line of public commentary on a move, or None for a card that ends no trick.
-
-    It tells only what every seat saw: a discard is told as "discards 4 cards", never which.
-    The move that ends a hand (the last card, or the nanny's concession) also gives the hand's
-    score line (its :attr:`~cardgames.matches.HandScore.explanation`), and the match's end when it
-    ends the match.
-
-    Raises:
-        RulesError: If ``before`` or ``after`` is not a Staekske Rape state, ``move`` not a
-            Staekske Rape move, or ``after`` not the state ``move`` led to from ``before``.
-
-    Example:
-        >>> from cardgames import staekske_rape
-        >>> state = staekske_rape.new_game(seed=2, first_dealer=1)
-        >>> after = staekske_rape.apply(state, staekske_rape.Deal())
-        >>> print(staekske_rape.narrate(state, staekske_rape.Deal(), after))
-        hand 1: seat 1 deals, seat 2 is the nanny
-    """
-    ABOUT.check_state(before)
-    ABOUT.check_state(after)
-    kind = type(move)
-    if kind not in _MOVES:
-        raise errors.RulesError(f"expected a Staekske Rape move, not {errors.quote(move)}")
-    matches.check_step(before, move, after)
-    seat = before.turn
-    if kind is Deal:
-        return (
-            f"hand {after.hand_number}: seat {after.dealer} deals, seat {after.turn} is the nanny"
-        )
-    if kind is Play:
-        if len(after.tricks) == len(before.tricks) or after.contract is None:
-            return None
-        trick = after.tricks[-1]
-        trump = after.contract.trump
-        taken = 0 if trump is None else sum(scoring.POINTS[trump][c.index] for c in trick.cards)
-        line = f"trick {len(after.tricks)}: {trick} takes {taken}"
-        return f"{line}; {_closing(after)}" if after.hand_over else line
-    if kind is Concede:
-        return _closing(after)
-    return f"seat {seat} {_saying(before, move)}"
-
-
-def _closing(after: State) -> str:
-    """Return the score line of the hand that just ended, with the match's end if it came."""
-    line = after.hand_scores[-1].explanation
-    winners = after.winners
-    if winners is None:
-        return line
-    seats = " and ".join(str(seat) for seat in winners)
-    won = "wins" if len(winners) == 1 else "win"
-    return (
-        f"{line}; the match is over: seat{'s' if len(winners) > 1 else ''} {seats} {won} "
-        f"with {after.totals[winners[0]]}"
-    )
-
-
-def _saying(before: State, move: Move) -> str:
-    """Return what a player's move (not a deal, a card or a concession) says, as a verb phrase."""
-    if isinstance(move, Bid):
-        if move.amount == auction.NANNY_BID:
-            return "takes the nanny's forced game, bid 1"
-        return f"bids {'blind ' if move.amount == auction.BLIND_BID else ''}{move.amount}"
-    if isinstance(move, Meld):
-        points = melds.meld_points(move, before.rules)
-        return f"declares {melds.meld_name(move)}: {cards.format_cards(move.cards)} ({points})"
-    if isinstance(move, NameTrump):
-        return f"names {move.suit} trumps"
-    return _SAYINGS.get(type(move), str(move))
-
-
-_MOVES: Final = frozenset(typing.get_args(Move))
-"""The classes of Staekske Rape's moves."""
-
-_SAYINGS: Final[dict[type, str]] = {
-    Look: "looks at his cards",
-    Pass: "passes",
-    TakeStock: "takes the stock",
-    NoStock: "plays without the stock",
-    Discard: "discards 4 cards",
-    Stoek: f"announces Stoek ({melds.STOEK_POINTS})",
-}
 
 
 def order_for(

@@ -30,10 +30,10 @@ from cardgames.staekske_rape._moves import (
     Stoek,
     TakeStock,
 )
-from cardgames.staekske_rape._state import (  # _PLAY: the phase's alias, see state.py
-    _PLAY,
+from cardgames.staekske_rape._state import (  # PHASE_PLAY: the phase's alias, see state.py
     JACKS,
     PACK,
+    PHASE_PLAY,
     RANKINGS,
     TRICKS,
     Contract,
@@ -142,7 +142,7 @@ def _discards(hand: int) -> tuple[Discard, ...]:
 def moves_for(state: State, contract: Contract, seat: int) -> tuple[Move, ...]:
     """Return the legal moves of ``seat`` from the stock phase to the last trick."""
     phase = state.phase
-    if phase is _PLAY:
+    if phase is PHASE_PLAY:
         can = state.playable
         if seat != contract.declarer or contract.stoek_pending:
             return core_moves.plays_in(can)
@@ -270,7 +270,7 @@ def stoek(before: State, contract: Contract, seat: int, move: Stoek) -> State:
     )
     return build_state(
         match=before.match,
-        phase=_PLAY,
+        phase=PHASE_PLAY,
         turn=seat,
         contract=after,
         hands=before.hands,
@@ -340,7 +340,7 @@ def play(before: State, contract: Contract, seat: int, move: core_moves.Play) ->
         turn = seats[len(trick)]
     after = build_state(
         match=before.match,
-        phase=_PLAY,
+        phase=PHASE_PLAY,
         turn=turn,
         contract=contract,
         hands=tuple(hands),

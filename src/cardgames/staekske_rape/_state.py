@@ -71,10 +71,10 @@ class Phase(enum.Enum, metaclass=validators.ExactLookup, what="phase"):
 
 # On Python 3.11 looking a member up on its enum class costs about 60 ns; the engine's hot code
 # reads these module constants instead.
-_DEAL: Final = Phase.DEAL
-_AUCTION: Final = Phase.AUCTION
-_NANNY: Final = Phase.NANNY
-_PLAY: Final = Phase.PLAY
+PHASE_DEAL: Final = Phase.DEAL
+PHASE_AUCTION: Final = Phase.AUCTION
+PHASE_NANNY: Final = Phase.NANNY
+PHASE_PLAY: Final = Phase.PLAY
 
 
 @attrs.frozen
@@ -329,7 +329,7 @@ class State(matches.MatchFacts[Rules, HandScore, moves.Move]):
         """Return the cards the seat to move may play (see :attr:`playable`)."""
         try:
             contract = self.contract
-            if self.phase is not _PLAY or contract is None:
+            if self.phase is not PHASE_PLAY or contract is None:
                 return 0
             can = allowed(self.hands[self.turn], self.trick, contract)
             if contract.stoek_pending and contract.trump is not None:
@@ -341,7 +341,7 @@ class State(matches.MatchFacts[Rules, HandScore, moves.Move]):
     @property
     def hand_over(self) -> bool:
         """Whether no hand is in progress: the next move is a deal, or the match is over."""
-        return self.phase is _DEAL
+        return self.phase is PHASE_DEAL
 
     @property
     def declarer(self) -> int | None:
