@@ -25,15 +25,15 @@ _GIN_VALUES: Final = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 """Deadwood values by position in a suit, ace low: A 2 3 … 10 J Q K."""
 
 
-def _position(card: cards.Card) -> int:
+def run_position(card: cards.Card) -> int:
     """The card's place in its suit in run order: A 0, 2 1, … K 12."""
     return (card.index % 13 + 1) % 13
 
 
-VALUES: Final[tuple[int, ...]] = tuple(_GIN_VALUES[_position(card)] for card in cards.CARDS)
+VALUES: Final[tuple[int, ...]] = tuple(_GIN_VALUES[run_position(card)] for card in cards.CARDS)
 """Deadwood value by card index (0..51): A = 1, 2 to 10 at face value, J Q K = 10."""
 
-_SUIT: Final = 0x1FFF
+SUIT: Final = 0x1FFF
 _ACES: Final = sum(1 << (13 * suit + 12) for suit in range(4))
 _NOT_ACES: Final = (1 << 52) - 1 - _ACES
 _LOWEST: Final = sum(1 << (13 * suit) for suit in range(4))
@@ -41,17 +41,17 @@ _RUN_STARTS: Final = sum(0x7FF << (13 * suit) for suit in range(4))
 """The positions where a run of three fits inside its suit: A up to J."""
 
 
-def _gin(mask: int) -> int:
+def in_run_order(mask: int) -> int:
     """Move a card mask to run order: each suit's 13 bits from the ace (bit 0) up to the king."""
     return (mask & _NOT_ACES) << 1 | (mask & _ACES) >> 12
 
 
-def _card_mask(gin: int) -> int:
-    """Undo :func:`_gin`."""
+def card_mask(gin: int) -> int:
+    """Undo :func:`in_run_order`."""
     return (gin & ~_LOWEST) >> 1 | (gin & _LOWEST) << 12
 
 
-def _covered(gin: int) -> int:
+def run_cards(gin: int) -> int:
     """The cards in sequences of three or more of one suit (a mask in run order)."""
     starts = gin & gin >> 1 & gin >> 2 & _RUN_STARTS
     return starts | starts << 1 | starts << 2
@@ -66,7 +66,7 @@ def _suit_tables() -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
     dead_values = [0] * 8192
     tops = [0] * 8192
     for part in range(1, 8192):
-        dead = part & ~_covered(part)
+        dead = part & ~run_cards(part)
         if dead:
             dead_values[part] = values[dead]
             tops[part] = _GIN_VALUES[dead.bit_length() - 1]
@@ -76,19 +76,16 @@ def _suit_tables() -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
 _VALUE, _RUN_DEAD, _RUN_TOP = _suit_tables()
 
 
-def _value(gin: int) -> int:
+def run_value(gin: int) -> int:
     """The total value of the cards of a mask in run order."""
     return (
-        _VALUE[gin & _SUIT]
-        + _VALUE[gin >> 13 & _SUIT]
-        + _VALUE[gin >> 26 & _SUIT]
-        + _VALUE[gin >> 39]
+        _VALUE[gin & SUIT] + _VALUE[gin >> 13 & SUIT] + _VALUE[gin >> 26 & SUIT] + _VALUE[gin >> 39]
     )
 
 
-def _threes(gin: int) -> int:
+def three_ranks(gin: int) -> int:
     """The positions (13 bits) of the ranks held in three or four suits."""
-    a, b, c, d = gin & _SUIT, gin >> 13 & _SUIT, gin >> 26 & _SUIT, gin >> 39
+    a, b, c, d = gin & SUIT, gin >> 13 & SUIT, gin >> 26 & SUIT, gin >> 39
     return (a & b & (c | d)) | (c & d & (a | b))
 
 
@@ -118,7 +115,7 @@ def _set_choices() -> dict[int, tuple[int, ...]]:
 _SET_CHOICES: Final = _set_choices()
 
 
-def _set_states(gin: int, threes: int) -> list[tuple[int, tuple[int, ...]]]:
+def set_states(gin: int, threes: int) -> list[tuple[int, tuple[int, ...]]]:
     """Every way worth trying to take sets out of a hand, as run-order masks.
 
     The ways left out are each beaten by one kept, which melds the same cards and more (see
@@ -126,12 +123,12 @@ def _set_states(gin: int, threes: int) -> list[tuple[int, tuple[int, ...]]]:
 
     Args:
         gin: The hand in run order.
-        threes: The positions of the ranks it holds three or four of (see :func:`_threes`).
+        threes: The positions of the ranks it holds three or four of (see :func:`three_ranks`).
 
     Returns:
         Each way as the cards left and the sets taken.
     """
-    runnable = _covered(gin)
+    runnable = run_cards(gin)
     states: list[tuple[int, tuple[int, ...]]] = [(gin, ())]
     while threes:
         low = threes & -threes
@@ -150,7 +147,7 @@ def _set_states(gin: int, threes: int) -> list[tuple[int, tuple[int, ...]]]:
 # Mask level: the engine's hot path.
 
 
-def _bad_mask(mask: object, *, exactly: int | None = None) -> errors.RulesError:
+def bad_mask(mask: object, *, exactly: int | None = None) -> errors.RulesError:
     """The error for a bit set that is not a hand of the right size."""
     if type(mask) is not int or mask < 0 or mask >> 52:
         return errors.RulesError(
@@ -168,7 +165,7 @@ def _bad_mask(mask: object, *, exactly: int | None = None) -> errors.RulesError:
 
 def _runs_dead(gin: int, spare: bool) -> int:
     """The deadwood left by runs alone (less its highest card's value, to spare one)."""
-    a, b, c, d = gin & _SUIT, gin >> 13 & _SUIT, gin >> 26 & _SUIT, gin >> 39
+    a, b, c, d = gin & SUIT, gin >> 13 & SUIT, gin >> 26 & SUIT, gin >> 39
     dead = _RUN_DEAD[a] + _RUN_DEAD[b] + _RUN_DEAD[c] + _RUN_DEAD[d]
     return dead - max(_RUN_TOP[a], _RUN_TOP[b], _RUN_TOP[c], _RUN_TOP[d]) if spare else dead
 
@@ -180,11 +177,11 @@ def _least(mask: int, spare: bool) -> int:
     any discard's best arrangement is an arrangement of the whole hand with that card added to
     its deadwood. An 11-card hand melded whole has a meld of four or more, which spares a card.
     """
-    gin = _gin(mask)
-    threes = _threes(gin)
+    gin = in_run_order(mask)
+    threes = three_ranks(gin)
     if not threes:
         return _runs_dead(gin, spare)
-    return min(_runs_dead(left, spare) for left, _ in _set_states(gin, threes))
+    return min(_runs_dead(left, spare) for left, _ in set_states(gin, threes))
 
 
 def deadwood_of(mask: int) -> int:
@@ -204,7 +201,7 @@ def deadwood_of(mask: int) -> int:
         11
     """
     if type(mask) is not int or mask < 0 or mask >> 52 or mask.bit_count() > MAX_CARDS:
-        raise _bad_mask(mask)
+        raise bad_mask(mask)
     return _least(mask, spare=False)
 
 
@@ -228,5 +225,5 @@ def knock_count(mask: int) -> int:
         2
     """
     if type(mask) is not int or mask < 0 or mask >> 52 or mask.bit_count() != MAX_CARDS:
-        raise _bad_mask(mask, exactly=MAX_CARDS)
+        raise bad_mask(mask, exactly=MAX_CARDS)
     return _least(mask, spare=True)

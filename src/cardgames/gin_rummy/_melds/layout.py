@@ -16,14 +16,14 @@ from typing import TypeAlias
 import attrs
 
 from cardgames import cards, errors
-from cardgames.gin_rummy._melds.count import MAX_CARDS, VALUES, _position
+from cardgames.gin_rummy._melds.count import MAX_CARDS, VALUES, run_position
 from cardgames.gin_rummy._melds.meld import (
-    _ORDER,
+    ORDER,
     CardsLike,
     Meld,
     MeldKind,
     MeldsLike,
-    _as_cards,
+    read_cards,
 )
 
 __all__ = ["Arrangement", "Defence", "LayoffsLike", "check_arrangement", "check_defence"]
@@ -37,9 +37,9 @@ LayoffsLike: TypeAlias = "Iterable[tuple[cards.Card | str, int]]"
 # Card level: reading what a caller gives.
 
 
-def _read_hand(given: object) -> tuple[tuple[cards.Card, ...], int]:
+def read_hand(given: object) -> tuple[tuple[cards.Card, ...], int]:
     """Read a hand: its cards (as given) and bit set; no card twice, at most 11 cards."""
-    found = _as_cards(given)
+    found = read_cards(given)
     mask = 0
     for card in found:
         if mask & card.mask:
@@ -62,7 +62,7 @@ def _read_melds(given: object) -> tuple[Meld, ...]:
     return tuple(item if isinstance(item, Meld) else Meld.of(item) for item in given)
 
 
-def _read_disjoint(given: object, mask: int, *, knocker: bool) -> tuple[tuple[Meld, ...], int]:
+def read_disjoint(given: object, mask: int, *, knocker: bool) -> tuple[tuple[Meld, ...], int]:
     """Read melds that share no card: the player's own (of his hand) or the knocker's (not).
 
     Returns:
@@ -86,7 +86,7 @@ def _read_disjoint(given: object, mask: int, *, knocker: bool) -> tuple[tuple[Me
     return found, used
 
 
-def _check_limit(limit: object) -> int:
+def check_limit(limit: object) -> int:
     """Accept a knock limit: a whole number, 0 or more."""
     if type(limit) is not int or limit < 0:
         raise errors.RulesError(
@@ -102,13 +102,13 @@ def _meld_tuple(value: MeldsLike) -> tuple[Meld, ...]:
 
 def _meld_place(meld: Meld) -> int:
     """A meld's place in the meld order."""
-    return _ORDER[meld.mask]
+    return ORDER[meld.mask]
 
 
 def _card_tuple(value: CardsLike) -> tuple[cards.Card, ...]:
     """Read cards, none twice, and put them in card order (a bit set sorts them)."""
     mask = 0
-    for card in _as_cards(value):
+    for card in read_cards(value):
         if mask & card.mask:
             raise errors.RulesError(f"{card} is used twice in the layout")
         mask |= card.mask
@@ -139,7 +139,7 @@ def _read_layoffs(value: object) -> tuple[tuple[cards.Card, int], ...]:
                 "a lay-off names the knocker's meld by its index, 0 or more, "
                 f"not {errors.quote(index)}"
             )
-        found.append((_as_cards([card])[0], index))
+        found.append((read_cards([card])[0], index))
     return tuple(found)
 
 
@@ -227,12 +227,12 @@ class Defence:
         return sum(VALUES[card.index] for card in self.deadwood)
 
 
-def _cards_of(mask: int) -> tuple[cards.Card, ...]:
+def cards_of(mask: int) -> tuple[cards.Card, ...]:
     """The cards of a mask, in card order."""
     return tuple(cards.cards_in(mask))
 
 
-_Layoffs = tuple[tuple[cards.Card, int], ...]
+Layoffs = tuple[tuple[cards.Card, int], ...]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -249,8 +249,8 @@ def _takes(meld: Meld) -> str:
 
 
 def _check_layoffs(
-    layoffs: _Layoffs, targets: Sequence[Meld], mask: int, chosen: Sequence[Meld]
-) -> _Layoffs:
+    layoffs: Layoffs, targets: Sequence[Meld], mask: int, chosen: Sequence[Meld]
+) -> Layoffs:
     """Check lay-offs one by one in the order given; return them by meld, in laying order."""
     current = list(targets)
     laid: list[list[cards.Card]] = [[] for _ in targets]
@@ -285,8 +285,8 @@ def _check_layoffs(
 
 def _laying_place(target: Meld, card: cards.Card) -> tuple[bool, int]:
     """Where a card laid on a meld comes: below a run from the nearest down, then above it."""
-    low = _position(target.cards[0])
-    return _position(card) > low, abs(_position(card) - low)
+    low = run_position(target.cards[0])
+    return run_position(card) > low, abs(run_position(card) - low)
 
 
 def check_arrangement(
@@ -316,10 +316,10 @@ def check_arrangement(
         ...
         cardgames.errors.RulesError: 2♥ is not in your hand
     """
-    hand_mask = _read_hand(cards)[1]
-    chosen, used = _read_disjoint(melds, hand_mask, knocker=False)
-    layout = Arrangement(chosen, _cards_of(hand_mask & ~used))
-    if limit is not None and layout.count > _check_limit(limit):
+    hand_mask = read_hand(cards)[1]
+    chosen, used = read_disjoint(melds, hand_mask, knocker=False)
+    layout = Arrangement(chosen, cards_of(hand_mask & ~used))
+    if limit is not None and layout.count > check_limit(limit):
         raise errors.RulesError(
             f"your count is {layout.count}: you may knock with a count of {limit} or less"
         )
@@ -365,10 +365,10 @@ def check_defence(
         ...
         cardgames.errors.RulesError: 7♠ does not extend 3♠ 4♠ 5♠: a run takes the next card ...
     """
-    hand_mask = _read_hand(cards)[1]
-    targets = _read_disjoint(knocker_melds, hand_mask, knocker=True)[0]
-    chosen, used = _read_disjoint(melds, hand_mask, knocker=False)
+    hand_mask = read_hand(cards)[1]
+    targets = read_disjoint(knocker_melds, hand_mask, knocker=True)[0]
+    chosen, used = read_disjoint(melds, hand_mask, knocker=False)
     laid = _check_layoffs(_layoff_tuple(layoffs), targets, hand_mask, chosen)
     for card, _ in laid:
         used |= card.mask
-    return Defence(chosen, laid, _cards_of(hand_mask & ~used))
+    return Defence(chosen, laid, cards_of(hand_mask & ~used))

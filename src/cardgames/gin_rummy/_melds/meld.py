@@ -16,7 +16,7 @@ from typing import Final, TypeAlias
 import attrs
 
 from cardgames import cards, errors, validators
-from cardgames.gin_rummy._melds.count import _position
+from cardgames.gin_rummy._melds.count import run_position
 
 __all__ = ["TABLE", "CardLike", "CardsLike", "Meld", "MeldKind", "MeldsLike"]
 
@@ -70,8 +70,8 @@ def _read_meld(found: tuple[cards.Card, ...]) -> tuple[tuple[cards.Card, ...], M
         raise errors.RulesError(
             f"{text} is not a meld: a set needs cards of one rank, a run cards of one suit"
         )
-    ordered = tuple(sorted(found, key=_position))
-    if _position(ordered[-1]) - _position(ordered[0]) != len(ordered) - 1:
+    ordered = tuple(sorted(found, key=run_position))
+    if run_position(ordered[-1]) - run_position(ordered[0]) != len(ordered) - 1:
         ace_high = {cards.Rank.ACE, cards.Rank.KING} <= ranks
         hint = " (the ace is low: A 2 3 is a run, Q K A is not)" if ace_high else ""
         raise errors.RulesError(f"{text} is not a meld: a run needs consecutive ranks{hint}")
@@ -144,7 +144,7 @@ class Meld:
             ...
             cardgames.errors.RulesError: 5♥ 6♥ 8♥ is not a meld: a run needs consecutive ranks
         """
-        ordered, kind = _read_meld(_as_cards(cards))
+        ordered, kind = _read_meld(read_cards(cards))
         return cls(ordered, kind)
 
     def extended(self, card: CardLike) -> Meld | None:
@@ -161,10 +161,10 @@ class Meld:
             >>> [str(run.extended(card)) for card in ("6♠", "2♠", "7♠", "6♥")]
             ['3♠ 4♠ 5♠ 6♠', '2♠ 3♠ 4♠ 5♠', 'None', 'None']
         """
-        bit = _as_cards([card])[0].mask
+        bit = read_cards([card])[0].mask
         if self.mask & bit:
             return None
-        return _MELD_AT.get(self.mask | bit)
+        return MELD_AT.get(self.mask | bit)
 
     def __str__(self) -> str:
         """Return the cards separated by spaces, like ``3♥ 4♥ 5♥``."""
@@ -175,7 +175,7 @@ class Meld:
         return f"Meld.of('{self}')"
 
 
-def _as_cards(given: object) -> tuple[cards.Card, ...]:
+def read_cards(given: object) -> tuple[cards.Card, ...]:
     """Read cards given as text or as a sequence of cards and card texts."""
     return cards.as_cards(given)  # type: ignore[arg-type]  # as_cards checks what it gets
 
@@ -184,11 +184,11 @@ def _all_melds() -> tuple[Meld, ...]:
     """Every meld of the pack, in the meld order (see the module's notes)."""
     found: list[Meld] = []
     for position in range(13):
-        column = tuple(_card_at(suit, position) for suit in range(4))
+        column = tuple(card_at(suit, position) for suit in range(4))
         found += [Meld(trio, MeldKind.SET) for trio in itertools.combinations(column, 3)]
         found.append(Meld(column, MeldKind.SET))
     for suit in range(4):
-        row = tuple(_card_at(suit, position) for position in range(13))
+        row = tuple(card_at(suit, position) for position in range(13))
         found += [
             Meld(row[low : low + length], MeldKind.RUN)
             for low in range(11)
@@ -197,15 +197,15 @@ def _all_melds() -> tuple[Meld, ...]:
     return tuple(found)
 
 
-def _card_at(suit: int, position: int) -> cards.Card:
+def card_at(suit: int, position: int) -> cards.Card:
     """The card of a suit at a place in run order (A 0, 2 1, … K 12)."""
     return cards.CARDS[13 * suit + (position - 1) % 13]
 
 
-_ALL_MELDS: Final = _all_melds()
-TABLE: Final[tuple[Meld, ...]] = _ALL_MELDS
+ALL_MELDS: Final = _all_melds()
+TABLE: Final[tuple[Meld, ...]] = ALL_MELDS
 """Every meld of the pack once, 329 in all, in the meld order: 65 sets (by rank A 2 … K, each
 rank's four sets of three in card order, then its set of four), then 264 runs (by suit ♣ ♠ ♥
 ♦, lowest card, length). A meld's place in it is its number for learning agents."""
-_MELD_AT: Final = {meld.mask: meld for meld in _ALL_MELDS}
-_ORDER: Final = {meld.mask: place for place, meld in enumerate(_ALL_MELDS)}
+MELD_AT: Final = {meld.mask: meld for meld in ALL_MELDS}
+ORDER: Final = {meld.mask: place for place, meld in enumerate(ALL_MELDS)}

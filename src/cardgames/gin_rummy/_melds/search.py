@@ -13,36 +13,36 @@ from collections.abc import Iterable, Sequence
 
 from cardgames import cards
 from cardgames.gin_rummy._melds.count import (
-    _SUIT,
     MAX_CARDS,
-    _bad_mask,
-    _card_mask,
-    _covered,
-    _gin,
-    _position,
-    _set_states,
-    _threes,
-    _value,
+    SUIT,
+    bad_mask,
+    card_mask,
     deadwood_of,
+    in_run_order,
+    run_cards,
+    run_position,
+    run_value,
+    set_states,
+    three_ranks,
 )
 from cardgames.gin_rummy._melds.layout import (
     Arrangement,
     Defence,
-    _cards_of,
-    _check_limit,
-    _Layoffs,
-    _read_disjoint,
-    _read_hand,
+    Layoffs,
+    cards_of,
+    check_limit,
+    read_disjoint,
+    read_hand,
 )
 from cardgames.gin_rummy._melds.meld import (
-    _ALL_MELDS,
-    _MELD_AT,
-    _ORDER,
+    ALL_MELDS,
+    MELD_AT,
+    ORDER,
     CardsLike,
     Meld,
     MeldKind,
     MeldsLike,
-    _card_at,
+    card_at,
 )
 
 __all__ = [
@@ -65,15 +65,15 @@ _Key = tuple[int, int, int, tuple[int, ...]]
 
 def _key(dead: int, chosen: Iterable[Meld]) -> _Key:
     """Rank a layout given by its deadwood (a card mask) and its melds; lower is better."""
-    places = sorted(_ORDER[meld.mask] for meld in chosen)
-    return (_value(_gin(dead)), dead.bit_count(), len(places), tuple(places))
+    places = sorted(ORDER[meld.mask] for meld in chosen)
+    return (run_value(in_run_order(dead)), dead.bit_count(), len(places), tuple(places))
 
 
 def _runs(covered: int) -> list[int]:
     """Split a run-order mask of cards in sequences of three or more into its maximal runs."""
     found = []
     for shift in (0, 13, 26, 39):
-        part = covered >> shift & _SUIT
+        part = covered >> shift & SUIT
         while part:
             run = part & ~(part + (part & -part))
             found.append(run << shift)
@@ -83,15 +83,15 @@ def _runs(covered: int) -> list[int]:
 
 def _best_of(mask: int) -> tuple[_Key, Arrangement]:
     """The first layout of a hand in the documented order, with its rank."""
-    gin = _gin(mask)
+    gin = in_run_order(mask)
     candidates = []
-    for left, taken in _set_states(gin, _threes(gin)):
-        covered = _covered(left)
-        chosen = [_MELD_AT[_card_mask(part)] for part in (*taken, *_runs(covered))]
-        dead = _card_mask(left & ~covered)
+    for left, taken in set_states(gin, three_ranks(gin)):
+        covered = run_cards(left)
+        chosen = [MELD_AT[card_mask(part)] for part in (*taken, *_runs(covered))]
+        dead = card_mask(left & ~covered)
         candidates.append((_key(dead, chosen), chosen, dead))
     key, chosen, dead = min(candidates, key=lambda candidate: candidate[0])
-    return key, Arrangement(chosen, _cards_of(dead))
+    return key, Arrangement(chosen, cards_of(dead))
 
 
 def _disjoint(found: Sequence[Meld]) -> list[tuple[tuple[Meld, ...], int]]:
@@ -111,7 +111,7 @@ def _disjoint(found: Sequence[Meld]) -> list[tuple[tuple[Meld, ...], int]]:
 
 def _melds_in(mask: int) -> tuple[Meld, ...]:
     """Every meld made of cards of the mask, in the meld order."""
-    return tuple(meld for meld in _ALL_MELDS if meld.mask & mask == meld.mask)
+    return tuple(meld for meld in ALL_MELDS if meld.mask & mask == meld.mask)
 
 
 def _chains(target: Meld, mask: int) -> tuple[list[cards.Card], list[cards.Card]]:
@@ -125,18 +125,18 @@ def _chains(target: Meld, mask: int) -> tuple[list[cards.Card], list[cards.Card]
     below: list[cards.Card] = []
     above: list[cards.Card] = []
     for chain, positions in (
-        (below, range(_position(target.cards[0]) - 1, -1, -1)),
-        (above, range(_position(target.cards[-1]) + 1, 13)),
+        (below, range(run_position(target.cards[0]) - 1, -1, -1)),
+        (above, range(run_position(target.cards[-1]) + 1, 13)),
     ):
         for position in positions:
-            card = _card_at(suit, position)
+            card = card_at(suit, position)
             if not mask & card.mask:
                 break
             chain.append(card)
     return below, above
 
 
-def _layoff_options(targets: Sequence[Meld], mask: int) -> list[list[tuple[int, _Layoffs]]]:
+def _layoff_options(targets: Sequence[Meld], mask: int) -> list[list[tuple[int, Layoffs]]]:
     """For each of the knocker's melds: every set of the hand's cards that can be laid on it."""
     options = []
     for index, target in enumerate(targets):
@@ -152,11 +152,9 @@ def _layoff_options(targets: Sequence[Meld], mask: int) -> list[list[tuple[int, 
     return options
 
 
-def _layoff_sets(
-    options: list[list[tuple[int, _Layoffs]]], used: int
-) -> list[tuple[int, _Layoffs]]:
+def _layoff_sets(options: list[list[tuple[int, Layoffs]]], used: int) -> list[tuple[int, Layoffs]]:
     """Every legal set of lay-offs onto all the knocker's melds, avoiding the cards ``used``."""
-    combined: list[tuple[int, _Layoffs]] = [(0, ())]
+    combined: list[tuple[int, Layoffs]] = [(0, ())]
     for choices in options:
         combined = [
             (laid | more, (*layoffs, *extra))
@@ -167,7 +165,7 @@ def _layoff_sets(
     return combined
 
 
-def _layoff_key(layoffs: _Layoffs) -> tuple[tuple[int, int], ...]:
+def _layoff_key(layoffs: Layoffs) -> tuple[tuple[int, int], ...]:
     """Rank lay-offs: by target, then card."""
     return tuple(sorted((index, card.index) for card, index in layoffs))
 
@@ -192,7 +190,7 @@ def melds(cards: CardsLike) -> tuple[Meld, ...]:
         >>> [str(meld) for meld in melds("3♥ 4♥ 5♥ 6♥ 5♣ 5♠")]
         ['5♣ 5♠ 5♥', '3♥ 4♥ 5♥', '3♥ 4♥ 5♥ 6♥', '4♥ 5♥ 6♥']
     """
-    return _melds_in(_read_hand(cards)[1])
+    return _melds_in(read_hand(cards)[1])
 
 
 def deadwood(cards: CardsLike) -> int:
@@ -208,7 +206,7 @@ def deadwood(cards: CardsLike) -> int:
         >>> deadwood("7♣ 7♠ 7♥ 7♦ 8♦ 9♦ 5♥ 6♥")
         11
     """
-    return deadwood_of(_read_hand(cards)[1])
+    return deadwood_of(read_hand(cards)[1])
 
 
 def best_arrangement(cards: CardsLike) -> Arrangement:
@@ -229,7 +227,7 @@ def best_arrangement(cards: CardsLike) -> Arrangement:
         >>> print(best_arrangement("4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♣ J♣ Q♣ K♣"))
         [10♣ J♣ Q♣ K♣] [4♠ 5♠ 6♠ 7♠ 8♠ 9♠] (count 0)
     """
-    return _best_of(_read_hand(cards)[1])[1]
+    return _best_of(read_hand(cards)[1])[1]
 
 
 def knock_discards(cards: CardsLike, limit: int = 10) -> tuple[cards.Card, ...]:
@@ -247,10 +245,10 @@ def knock_discards(cards: CardsLike, limit: int = 10) -> tuple[cards.Card, ...]:
         >>> knock_discards(hand), knock_discards(hand, limit=0)
         ((Card.parse('K♠'), Card.parse('2♥')), ())
     """
-    hand, mask = _read_hand(cards)
-    limit = _check_limit(limit)
+    hand, mask = read_hand(cards)
+    limit = check_limit(limit)
     if len(hand) != MAX_CARDS:
-        raise _bad_mask(mask, exactly=MAX_CARDS)
+        raise bad_mask(mask, exactly=MAX_CARDS)
     return tuple(card for card in sorted(hand) if deadwood_of(mask ^ card.mask) <= limit)
 
 
@@ -271,13 +269,13 @@ def arrangements(cards: CardsLike, limit: int) -> tuple[Arrangement, ...]:
         ...     print(layout)
         [8♣ 8♥ 8♦] [5♥ 6♥ 7♥] 2♠ (count 2)
     """
-    mask = _read_hand(cards)[1]
-    limit = _check_limit(limit)
+    mask = read_hand(cards)[1]
+    limit = check_limit(limit)
     found = []
     for chosen, used in _disjoint(_melds_in(mask)):
         dead = mask & ~used
-        if _value(_gin(dead)) <= limit:
-            found.append((_key(dead, chosen), Arrangement(chosen, _cards_of(dead))))
+        if run_value(in_run_order(dead)) <= limit:
+            found.append((_key(dead, chosen), Arrangement(chosen, cards_of(dead))))
     found.sort(key=lambda item: item[0])
     return tuple(layout for _, layout in found)
 
@@ -318,8 +316,8 @@ def best_defence(
         >>> [(str(card), index) for card, index in defence.layoffs]
         [('6♠', 0), ('7♠', 0), ('J♦', 1)]
     """
-    hand_mask = _read_hand(cards)[1]
-    targets = _read_disjoint(knocker_melds, hand_mask, knocker=True)[0]
+    hand_mask = read_hand(cards)[1]
+    targets = read_disjoint(knocker_melds, hand_mask, knocker=True)[0]
     options = _layoff_options(targets, hand_mask)
     ranked = []
     for laid, layoffs in _layoff_sets(options, 0):
@@ -358,14 +356,14 @@ def defences(
         () ['6♠'] 27
         () [] 33
     """
-    hand_mask = _read_hand(cards)[1]
-    targets = _read_disjoint(knocker_melds, hand_mask, knocker=True)[0]
+    hand_mask = read_hand(cards)[1]
+    targets = read_disjoint(knocker_melds, hand_mask, knocker=True)[0]
     options = _layoff_options(targets, hand_mask)
     found = []
     for chosen, used in _disjoint(_melds_in(hand_mask)):
         for laid, layoffs in _layoff_sets(options, used):
             dead = hand_mask & ~used & ~laid
-            defence = Defence(chosen, layoffs, _cards_of(dead))
+            defence = Defence(chosen, layoffs, cards_of(dead))
             found.append(((_key(dead, chosen), _layoff_key(layoffs)), defence))
     found.sort(key=lambda item: item[0])
     return tuple(defence for _, defence in found)
