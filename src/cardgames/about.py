@@ -1,6 +1,6 @@
 """A game's facts, declared once: its names, its seats, its pack and its types.
 
-Each game package declares its :class:`About` first, in its own ``about`` module, as its
+Each game package declares its :class:`About` first, in its own ``_about`` module, as its
 ``ABOUT``; the checks of its public functions' arguments and their messages, its registration
 (:meth:`cardgames.game.Game.of`) and its docs read it.
 
@@ -78,20 +78,18 @@ def _check_type(_instance: object, attribute: attrs.Attribute[Any], value: objec
         raise errors.RulesError(f"{attribute.name} must be a class, not {errors.quote(value)}")
 
 
-def _classes_of(kind: object) -> frozenset[type]:
-    """Return the classes of a move type: the members of a union, or the one class."""
-    members = typing.get_args(kind) if typing.get_origin(kind) in _UNIONS else (kind,)
-    return frozenset(member for member in members if isinstance(member, type))
-
-
 _UNIONS: Final = (typing.Union, types.UnionType)
 """What a union of move classes is, written ``A | B`` or ``Union[A, B]``."""
 
 
+def _members(kind: object) -> tuple[object, ...]:
+    """Return the members of a union, or the one value that is no union."""
+    return typing.get_args(kind) if typing.get_origin(kind) in _UNIONS else (kind,)
+
+
 def _check_moves(_instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
     """Refuse a move type that is neither a class nor a union of classes."""
-    members = typing.get_args(value) if typing.get_origin(value) in _UNIONS else (value,)
-    if not all(isinstance(member, type) for member in members):
+    if not all(isinstance(member, type) for member in _members(value)):
         raise errors.RulesError(
             f"{attribute.name} must be a class or a union of classes, not {errors.quote(value)}"
         )
@@ -101,8 +99,8 @@ def _check_moves(_instance: object, attribute: attrs.Attribute[Any], value: obje
 class About(Generic[RulesT, StateT]):
     """A game's facts, declared once: its names, its seats, its pack and its types.
 
-    Each game package declares its ``ABOUT`` in its ``about`` module, before anything else of the
-    package needs it; the argument checks and their messages, the registration
+    Each game package declares its ``ABOUT`` in its ``_about`` module, before anything else of
+    the package needs it; the argument checks and their messages, the registration
     (:meth:`cardgames.game.Game.of`) and the docs all read it, so a game's name or player-count
     rule is never written twice.
 
@@ -144,7 +142,7 @@ class About(Generic[RulesT, StateT]):
 
     @move_classes.default
     def _move_classes(self) -> frozenset[type]:
-        return _classes_of(self.move_type)
+        return frozenset(typing.cast("tuple[type, ...]", _members(self.move_type)))
 
     @property
     def module(self) -> str:

@@ -84,7 +84,7 @@ class Engine(Protocol[RulesT_contra, StateT, MoveT, ViewT_co, ScoreT_co]):
     """What a game's engine module provides: :meth:`cardgames.game.Game.of` reads a game from it.
 
     A module satisfies this protocol when it has these functions with these signatures (mypy
-    checks modules against protocols), so a game's ``engine.py`` is its own ``Engine``.
+    checks modules against protocols), so a game's ``_engine.py`` is its own ``Engine``.
     """
 
     def max_hand_moves(self, rules: RulesT_contra, players: int, /) -> int:
@@ -142,7 +142,7 @@ class Engine(Protocol[RulesT_contra, StateT, MoveT, ViewT_co, ScoreT_co]):
 class Encoding(Protocol[RulesT_contra, StateT_contra, MoveT_contra]):
     """A game's encoding for learning agents: its moves as indices, a seat's view as numbers.
 
-    A game's ``encoding`` module satisfies it; :class:`cardgames.game.Game` builds the
+    A game's ``_encoding`` module satisfies it; :class:`cardgames.game.Game` builds the
     reinforcement-learning surface on it (:meth:`~cardgames.game.Game.legal_mask`,
     :meth:`~cardgames.game.Game.index_to_move` …). Most moves are one *action*, one index below
     :attr:`NUM_MOVES`. A move that is a combination (Staekske Rape's discard of four cards, a gin

@@ -30,7 +30,7 @@ from cardgames.staekske_rape._moves import (
     Stoek,
     TakeStock,
 )
-from cardgames.staekske_rape._state import (  # PHASE_PLAY: the phase's alias, see state.py
+from cardgames.staekske_rape._state import (  # PHASE_PLAY: the phase's alias
     JACKS,
     PACK,
     PHASE_PLAY,
