@@ -142,7 +142,8 @@ class About(Generic[RulesT, StateT]):
 
     @move_classes.default
     def _move_classes(self) -> frozenset[type]:
-        return frozenset(typing.cast("tuple[type, ...]", _members(self.move_type)))
+        # Worked out before the validators run: a member that is no class is left to them.
+        return frozenset(kind for kind in _members(self.move_type) if isinstance(kind, type))
 
     @property
     def module(self) -> str:
