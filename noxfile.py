@@ -187,10 +187,11 @@ def build(session: nox.Session) -> None:
     """Build what a release publishes, check it, and check the workflows that publish it.
 
     The sdist and the wheel (built from the sdist, so the sdist must be complete) go to a clean
-    ``dist/``; ``twine check`` reads their metadata and both must hold the LICENSE. Then
-    ``tests/test_release.py`` checks that CI, the release workflow and Read the Docs run the
-    sessions and Pythons that this file and pyproject.toml name (``--noconftest``: those tests
-    need neither the package nor the suite's Hypothesis settings).
+    ``dist/``; ``twine check`` reads their metadata and both must hold the LICENSE. Then, with
+    the wheel installed, ``tests/test_release.py`` checks that CI, the release workflow and Read
+    the Docs run the sessions and Pythons that this file and pyproject.toml name, and
+    ``tests/test_docs_api.py`` that the docs publish each game's ``__all__`` by the rule
+    (``--noconftest``: those tests need none of the suite's Hypothesis settings).
     """
     shutil.rmtree("dist", ignore_errors=True)
     session.install("build", "twine", "pytest", "pyyaml")
@@ -200,6 +201,7 @@ def build(session: nox.Session) -> None:
     for archive in archives:
         if not _has_license(archive):
             session.error(f"{archive.name} lacks the LICENSE")
+    session.install(*(str(archive) for archive in archives if archive.suffix == ".whl"))
     session.run(
         "pytest",
         "-p",
