@@ -118,7 +118,8 @@ def turn_view(view: object, rng: object, kind: type[ViewT], what: str) -> ViewT:
             kalter_schlag.view)"``.
 
     Raises:
-        RulesError: If ``view`` is not a ``kind`` or ``rng`` not a ``random.Random``.
+        RulesError: If ``view`` is not a ``kind``, ``rng`` not a ``random.Random`` or ``what``
+            not text.
         IllegalMoveError: If the view has no legal moves (it is not this seat's turn).
 
     Example:
@@ -133,6 +134,8 @@ def turn_view(view: object, rng: object, kind: type[ViewT], what: str) -> ViewT:
         ...
         cardgames.errors.IllegalMoveError: seat 1 has no move to choose: it is not its turn
     """
+    if not isinstance(what, str):
+        raise errors.RulesError(f"what must be text, not {errors.quote(what)}")
     if type(view) is not kind or not isinstance(rng, random.Random):
         raise errors.RulesError(
             f"choose needs {what} and a random.Random, not {errors.quote((view, rng))}"
