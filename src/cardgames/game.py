@@ -33,7 +33,7 @@ from typing import Any, Final, Generic, NoReturn, TypeVar, cast
 
 import attrs
 
-from cardgames import about, cards, dealing, errors, moves, protocols
+from cardgames import about, cards, dealing, errors, moves, protocols, views
 
 __all__ = [
     "AnyGame",
@@ -89,6 +89,8 @@ class Game(Generic[RulesT, StateT, MoveT, ViewT, ScoreT]):
         encoding: The game's :class:`~cardgames.protocols.Encoding` for learning agents,
             behind :meth:`legal_mask`, :meth:`move_to_index`, :meth:`index_to_move` and
             :meth:`observation`.
+        view_type: The game's ``View`` class: the learning surface takes a view where it takes
+            a state (an agent is given a view). None for an entry built without one.
         bots: The game's own agents by name (``"rule"``: its rule-based agent), each a class to
             call with no arguments; :func:`cardgames.agents.by_name` adds the generic ones.
     """
@@ -108,7 +110,8 @@ class Game(Generic[RulesT, StateT, MoveT, ViewT, ScoreT]):
     view: Callable[[StateT, int], ViewT]
     parse_move: Callable[[str], MoveT]
     narrate: Callable[[StateT, MoveT, StateT], str | None]
-    encoding: protocols.Encoding[RulesT, StateT, MoveT] | None = None
+    encoding: protocols.Encoding[RulesT, StateT, MoveT, ViewT] | None = None
+    view_type: type[ViewT] | None = None
     bots: Mapping[str, Callable[[], Any]] = attrs.field(
         factory=lambda: types.MappingProxyType({}), converter=_read_only
     )
@@ -119,7 +122,7 @@ class Game(Generic[RulesT, StateT, MoveT, ViewT, ScoreT]):
         engine: protocols.Engine[RulesT, StateT, MoveT, ViewT, ScoreT],
         facts: about.About[RulesT, StateT],
         *,
-        encoding: protocols.Encoding[RulesT, StateT, MoveT] | None = None,
+        encoding: protocols.Encoding[RulesT, StateT, MoveT, ViewT] | None = None,
         bots: Mapping[str, Callable[[], Any]] | None = None,
     ) -> Game[RulesT, StateT, MoveT, ViewT, ScoreT]:
         """Return the entry of a game whose functions are those of its engine module.
@@ -151,6 +154,7 @@ class Game(Generic[RulesT, StateT, MoveT, ViewT, ScoreT]):
             parse_move=engine.parse_move,
             narrate=engine.narrate,
             encoding=encoding,
+            view_type=facts.view_type,
             bots=types.MappingProxyType(dict(bots or {})),
         )
 
@@ -275,7 +279,7 @@ class Game(Generic[RulesT, StateT, MoveT, ViewT, ScoreT]):
             return moves.Deal.parse_recorded(text)  # type: ignore[return-value]  # every game's
         return self.parse_move(text)
 
-    def _encoding(self) -> protocols.Encoding[RulesT, StateT, MoveT]:
+    def _encoding(self) -> protocols.Encoding[RulesT, StateT, MoveT, ViewT]:
         """Return the game's encoding, or raise RulesError if it has none."""
         if self.encoding is None:
             raise errors.RulesError(f"{self.title} has no encoding for learning agents")
@@ -323,27 +327,40 @@ class Game(Generic[RulesT, StateT, MoveT, ViewT, ScoreT]):
             f"prefix must be a tuple of action indices below {size}, not {errors.quote(prefix)}"
         )
 
-    def _next_actions(self, state: StateT, prefix: tuple[int, ...]) -> Mapping[int, MoveT | None]:
+    def _as_view(self, seen: object) -> views.View[Any, Any, Any, MoveT] | None:
+        """Return ``seen`` if it is a view of the game, None if it is not (a state, say)."""
+        if self.view_type is not None and type(seen) is self.view_type:
+            return cast("views.View[Any, Any, Any, MoveT]", seen)
+        return None
+
+    def _next_actions(
+        self, seen: StateT | ViewT, prefix: tuple[int, ...]
+    ) -> Mapping[int, MoveT | None]:
         """Return the actions that may follow ``prefix`` now, each with the move it completes.
 
-        An action that completes a legal move maps to the first such move in ``legal_moves``
-        order; one that only begins longer moves maps to None. The answers for one state are
-        worked out once (from its legal moves and their actions) and kept while the same
-        state is asked about again, as a learner asks for a mask and then for the move of its
-        choice, one action at a time.
+        ``seen`` is a state (its seat to move chooses) or a view (its seat chooses, from the
+        view's legal moves: none when it is not that seat's turn). An action that completes a
+        legal move maps to the first such move in ``legal_moves`` order; one that only begins
+        longer moves maps to None. The answers for one state or view are worked out once (from
+        its legal moves and their actions) and kept while the same one is asked about again,
+        as a learner asks for a mask and then for the move of its choice, one action at a time.
         """
-        answers = _NEXT_ACTIONS.get(self, state)
+        answers = _NEXT_ACTIONS.get(self, seen)
         found = answers.get(prefix)
         if found is None:
-            found = answers[prefix] = self._work_out(state, prefix)
+            view = self._as_view(seen)
+            legal = self.legal_moves(cast("StateT", seen)) if view is None else view.legal_moves
+            found = answers[prefix] = self._work_out(legal, prefix)
         return found
 
-    def _work_out(self, state: StateT, prefix: tuple[int, ...]) -> dict[int, MoveT | None]:
+    def _work_out(
+        self, legal: tuple[MoveT, ...], prefix: tuple[int, ...]
+    ) -> dict[int, MoveT | None]:
         """Return the actions that may follow ``prefix`` (see :meth:`_next_actions`)."""
         encoding = self._encoding()
         size = len(prefix)
         found: dict[int, MoveT | None] = {}
-        for move in self.legal_moves(state):
+        for move in legal:
             indices = encoding.move_indices(move)
             if len(indices) > size and indices[:size] == prefix:
                 index = indices[size]
@@ -354,38 +371,51 @@ class Game(Generic[RulesT, StateT, MoveT, ViewT, ScoreT]):
                     found.setdefault(index, None)
         return found
 
-    def legal_mask(self, state: StateT, prefix: tuple[int, ...] = ()) -> tuple[int, ...]:
-        """Return, for every action, 1 if the seat to move may choose it now, else 0.
+    def legal_mask(self, seen: StateT | ViewT, prefix: tuple[int, ...] = ()) -> tuple[int, ...]:
+        """Return, for every action, 1 if the seat may choose it now, else 0.
 
         Args:
-            state: The state; its seat to move chooses.
+            seen: A state (its seat to move chooses) or a seat's view (that seat chooses: all
+                0 when it is not its turn). ``legal_mask(state)`` is ``legal_mask(view)`` of
+                the seat to move's view.
             prefix: The actions already chosen of a combination move (empty for a new move).
 
         Raises:
-            RulesError: If the game has no encoding or the prefix is not a tuple of indices.
+            RulesError: If the game has no encoding, ``seen`` is neither a state nor a view of
+                the game, or the prefix is not a tuple of indices.
+
+        Example:
+            >>> from cardgames import kalter_schlag
+            >>> state = kalter_schlag.new_game(seed=1, first_dealer=0)
+            >>> mask = kalter_schlag.GAME.legal_mask(kalter_schlag.view(state, 0))
+            >>> mask == kalter_schlag.GAME.legal_mask(state), mask[:2]
+            (True, (1, 0))
+            >>> sum(kalter_schlag.GAME.legal_mask(kalter_schlag.view(state, 1)))  # not its turn
+            0
         """
         prefix = self._prefix(prefix)
         mask = [0] * self._encoding().NUM_MOVES
-        for index in self._next_actions(state, prefix):
+        for index in self._next_actions(seen, prefix):
             mask[index] = 1
         return tuple(mask)
 
     def index_to_move(
-        self, index: int, state: StateT, prefix: tuple[int, ...] = ()
+        self, index: int, seen: StateT | ViewT, prefix: tuple[int, ...] = ()
     ) -> MoveT | None:
         """Return the move that the action completes, or None if more actions must follow.
 
         Args:
             index: The action chosen: a whole number below ``num_moves``.
-            state: The state; its seat to move chooses.
+            seen: A state (its seat to move chooses) or a seat's view (that seat chooses).
             prefix: The actions already chosen of a combination move.
 
         Raises:
             IllegalMoveError: If no legal move begins with ``prefix`` and ``index`` (the mask
-                has 0 there, or the match is over); its ``seat`` is the seat to move.
+                has 0 there, it is not the view's seat's turn, or the match is over); its
+                ``seat`` is the seat to move, or the view's seat.
             RulesError: If ``index`` is not an action at all (``True``, ``1.0``, a negative or
-                too large number), ``prefix`` is not a tuple of actions, or the game has no
-                encoding.
+                too large number), ``prefix`` is not a tuple of actions, ``seen`` is neither a
+                state nor a view of the game, or the game has no encoding.
 
         Example:
             >>> from cardgames import kalter_schlag
@@ -402,20 +432,48 @@ class Game(Generic[RulesT, StateT, MoveT, ViewT, ScoreT]):
             raise errors.RulesError(
                 f"an action is a whole number from 0 to {size - 1}, not {errors.quote(index)}"
             )
-        following = self._next_actions(state, self._prefix(prefix))
+        following = self._next_actions(seen, self._prefix(prefix))
         if index not in following:
-            raise errors.IllegalMoveError(
-                f"action {index} is not legal now", move=index, seat=self.current_player(state)
-            )
+            view = self._as_view(seen)
+            seat = self.current_player(cast("StateT", seen)) if view is None else view.seat
+            raise errors.IllegalMoveError(f"action {index} is not legal now", move=index, seat=seat)
         return following[index]
 
-    def observation(self, state: StateT, seat: int) -> tuple[int, ...]:
-        """Return what ``seat`` may know as a flat tuple of ints (see the game's page).
+    def observation(self, seen: StateT | ViewT, seat: int | None = None) -> tuple[int, ...]:
+        """Return what a seat may know as a flat tuple of ints (see the game's page).
+
+        Args:
+            seen: A seat's view, or a state.
+            seat: With a state, the seat observing: ``observation(state, seat)`` is
+                ``observation(view(state, seat))``. With a view, None (or the view's seat).
 
         Raises:
-            RulesError: If the game has no encoding, or the seat is not a seat of the match.
+            RulesError: If the game has no encoding, ``seen`` is neither a state nor a view of
+                the game, a state comes without a seat or a view with another seat's, or the
+                seat is not a seat of the match.
+
+        Example:
+            >>> from cardgames import kalter_schlag
+            >>> state = kalter_schlag.apply(kalter_schlag.new_game(seed=3), kalter_schlag.Deal())
+            >>> seen = kalter_schlag.GAME.observation(kalter_schlag.view(state, 2))
+            >>> seen == kalter_schlag.GAME.observation(state, 2), len(seen)
+            (True, 319)
         """
-        return self._encoding().observation(state, seat)
+        encoding = self._encoding()
+        view = self._as_view(seen)
+        if view is not None:
+            if seat is not None and (type(seat) is not int or seat != view.seat):
+                raise errors.RulesError(
+                    f"the view is seat {view.seat}'s, not seat {errors.quote(seat)}'s: "
+                    "leave seat out"
+                )
+            return encoding.observe(cast("ViewT", view))
+        if seat is None:
+            raise errors.RulesError(
+                f"the observation of a {self.title} state needs the seat that observes "
+                "(observation(state, seat)), or give that seat's view"
+            )
+        return encoding.observation(cast("StateT", seen), seat)
 
 
 class _LastState:

@@ -40,6 +40,7 @@ StateT = TypeVar("StateT")
 StateT_co = TypeVar("StateT_co", covariant=True)
 StateT_contra = TypeVar("StateT_contra", contravariant=True)
 ViewT_co = TypeVar("ViewT_co", covariant=True)
+ViewT_contra = TypeVar("ViewT_contra", contravariant=True)
 ScoreT_co = TypeVar("ScoreT_co", covariant=True)
 
 
@@ -139,7 +140,7 @@ class Engine(Protocol[RulesT_contra, StateT, MoveT, ViewT_co, ScoreT_co]):
         ...
 
 
-class Encoding(Protocol[RulesT_contra, StateT_contra, MoveT_contra]):
+class Encoding(Protocol[RulesT_contra, StateT_contra, MoveT_contra, ViewT_contra]):
     """A game's encoding for learning agents: its moves as indices, a seat's view as numbers.
 
     A game's ``_encoding`` module satisfies it; :class:`cardgames.game.Game` builds the
@@ -162,6 +163,10 @@ class Encoding(Protocol[RulesT_contra, StateT_contra, MoveT_contra]):
 
     def observation(self, state: StateT_contra, seat: int, /) -> tuple[int, ...]:
         """What the seat may know, as a flat tuple of ints built only from its view."""
+        ...
+
+    def observe(self, view: ViewT_contra, /) -> tuple[int, ...]:
+        """The same ints from the seat's view itself: ``observe(view(state, seat))``."""
         ...
 
     def observation_size(self, rules: RulesT_contra, players: int, /) -> int:

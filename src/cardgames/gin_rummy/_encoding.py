@@ -54,7 +54,7 @@ from cardgames.gin_rummy import _melds as melds
 from cardgames.gin_rummy._about import ABOUT
 from cardgames.gin_rummy._moves import BigGin, Discard, Draw, Knock, LayOut, Move, Pass, Source
 from cardgames.gin_rummy._rules import Rules
-from cardgames.gin_rummy._state import PLAYERS, Phase, State
+from cardgames.gin_rummy._state import PLAYERS, Phase, State, View
 
 __all__ = [
     "BIG_GIN_ACTION",
@@ -73,6 +73,7 @@ __all__ = [
     "move_indices",
     "observation",
     "observation_size",
+    "observe",
 ]
 
 _PACK_SIZE: Final = len(engine.PACK)
@@ -281,7 +282,17 @@ def observation(state: State, seat: int) -> tuple[int, ...]:
         >>> sum(seen[:52]), sum(seen[52:104])  # ten cards held, the upcard on the pile
         (10, 1)
     """
-    view = engine.view(state, seat)
+    return observe(engine.view(state, seat))
+
+
+def observe(view: View) -> tuple[int, ...]:
+    """Return what the seat of ``view`` may know, laid out as :func:`observation`'s result.
+
+    ``observation(state, seat)`` is ``observe(view(state, seat))``: an agent that is given a
+    view (as :meth:`cardgames.agents.Agent.choose` is) reads it through this form, which
+    :meth:`cardgames.game.Game.observation` calls for a Gin Rummy view.
+    """
+    seat = view.seat
     order = (seat, 1 - seat)
 
     def position(of: int | None) -> int | None:

@@ -28,7 +28,7 @@ from cardgames.kalter_schlag import _engine as engine
 from cardgames.kalter_schlag._about import ABOUT
 from cardgames.kalter_schlag._moves import Double, Move
 from cardgames.kalter_schlag._rules import Rules
-from cardgames.kalter_schlag._state import PLAYERS, Phase, State
+from cardgames.kalter_schlag._state import PLAYERS, Phase, State, View
 
 __all__ = [
     "DEAL_ACTION",
@@ -39,6 +39,7 @@ __all__ = [
     "move_indices",
     "observation",
     "observation_size",
+    "observe",
 ]
 
 
@@ -148,7 +149,17 @@ def observation(state: State, seat: int) -> tuple[int, ...]:
         >>> sum(observation(state, 0)[:32])  # eight cards in hand
         8
     """
-    view = engine.view(state, seat)
+    return observe(engine.view(state, seat))
+
+
+def observe(view: View) -> tuple[int, ...]:
+    """Return what the seat of ``view`` may know, laid out as :func:`observation`'s result.
+
+    ``observation(state, seat)`` is ``observe(view(state, seat))``: an agent that is given a
+    view (as :meth:`cardgames.agents.Agent.choose` is) reads it through this form, which
+    :meth:`cardgames.game.Game.observation` calls for a Kalter Schlag view.
+    """
+    seat = view.seat
 
     def position(of: int | None) -> int | None:
         return None if of is None else (of - seat) % PLAYERS

@@ -65,6 +65,7 @@ __all__ = [
     "move_indices",
     "observation",
     "observation_size",
+    "observe",
 ]
 
 _CARDS: Final = len(cards.CARDS)
@@ -303,7 +304,16 @@ def observation(state: State, seat: int) -> tuple[int, ...]:
         >>> sum(seen[:52]), sum(seen[52:104]), len(seen)  # five cards held, the trump card
         (5, 1, 1165)
     """
-    view = engine.view(state, seat)
+    return observe(engine.view(state, seat))
+
+
+def observe(view: View) -> tuple[int, ...]:
+    """Return what the seat of ``view`` may know, laid out as :func:`observation`'s result.
+
+    ``observation(state, seat)`` is ``observe(view(state, seat))``: an agent that is given a
+    view (as :meth:`cardgames.agents.Agent.choose` is) reads it through this form, which
+    :meth:`cardgames.game.Game.observation` calls for a Mariage view.
+    """
     n = view.players
     step = view.rules.step
     order = tuple((view.seat + offset * step) % n for offset in range(n))

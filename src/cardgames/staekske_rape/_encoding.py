@@ -63,7 +63,7 @@ from cardgames.staekske_rape._moves import (
     TakeStock,
 )
 from cardgames.staekske_rape._rules import LONG_SEQUENCE_LIMIT, Rules
-from cardgames.staekske_rape._state import Phase, State
+from cardgames.staekske_rape._state import Phase, State, View
 
 __all__ = [
     "BID",
@@ -82,6 +82,7 @@ __all__ = [
     "move_indices",
     "observation",
     "observation_size",
+    "observe",
 ]
 
 _CARDS: Final = len(play.PACK)
@@ -244,7 +245,17 @@ def observation(state: State, seat: int) -> tuple[int, ...]:
         >>> len(observation(state, 2))
         413
     """
-    view = engine.view(state, seat)
+    return observe(engine.view(state, seat))
+
+
+def observe(view: View) -> tuple[int, ...]:
+    """Return what the seat of ``view`` may know, laid out as :func:`observation`'s result.
+
+    ``observation(state, seat)`` is ``observe(view(state, seat))``: an agent that is given a
+    view (as :meth:`cardgames.agents.Agent.choose` is) reads it through this form, which
+    :meth:`cardgames.game.Game.observation` calls for a Staekske Rape view.
+    """
+    seat = view.seat
     players = view.players
     order = [(seat + step) % players for step in range(players)]
     place = {other: step for step, other in enumerate(order)}
