@@ -226,6 +226,15 @@ def test_a_terminal_without_unicode_gets_letters() -> None:
     assert re.search(r"\b(10|[2-9JQKA])[CSHD]\b", done.stdout)
     ascii_flag = run_command("--ascii", "watch", "kalter-schlag", "--seed", "2", "--max-hands", "1")
     assert ascii_flag.stdout == done.stdout
+    after = run_command("watch", "kalter-schlag", "--seed", "2", "--max-hands", "1", "--ascii")
+    assert after.stdout == done.stdout  # the flag after the command's name counts too
+
+
+@pytest.mark.parametrize("command", ["watch", "play", "simulate"])
+def test_agents_help_names_every_agent(command: str) -> None:
+    done = run_command(command, "--help", COLUMNS="200")
+    assert done.returncode == 0, done.stderr
+    assert "random, first, rule, pass (staekske-rape)" in done.stdout
 
 
 def test_rules_simulate_record_and_replay(tmp_path: pathlib.Path) -> None:

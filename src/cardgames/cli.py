@@ -108,35 +108,67 @@ def _match_arguments(parser: argparse.ArgumentParser, *, hands: bool = True) -> 
         )
 
 
+_ASCII_HELP: Final = "write cards with letters (QH), never symbols (Q♥)"
+
+
+def _agent_names() -> str:
+    """Name every agent: the generic ones, then the games' own (with the games of each)."""
+    games_of: dict[str, list[str]] = {}
+    for entry in cardgames.GAMES.values():
+        for name in entry.bots:
+            games_of.setdefault(name, []).append(entry.name)
+    own = [
+        name if len(games) == len(cardgames.GAMES) else f"{name} ({', '.join(games)})"
+        for name, games in games_of.items()
+    ]
+    return ", ".join([*agents.GENERIC, *own])
+
+
 def _parser() -> argparse.ArgumentParser:
     """Build the argument parser."""
     parser = argparse.ArgumentParser(
         prog="cardgames", description="Traditional card games: rules engines and bots."
     )
     parser.add_argument("--version", action="version", version=f"cardgames {cardgames.__version__}")
-    parser.add_argument(
-        "--ascii", action="store_true", help="write cards with letters (QH), never symbols (Q♥)"
+    parser.add_argument("--ascii", action="store_true", help=_ASCII_HELP)
+    # A command takes --ascii too, after its name; left out there, the one before it counts.
+    letters = argparse.ArgumentParser(add_help=False)
+    letters.add_argument(
+        "--ascii", action="store_true", default=argparse.SUPPRESS, help=_ASCII_HELP
     )
+    names = _agent_names()
     commands = parser.add_subparsers(dest="command")
-    commands.add_parser("games", help="list the games")
-    _game_argument(commands.add_parser("rules", help="print a game's options and their defaults"))
-    watch = commands.add_parser("watch", help="watch bots play a seeded match")
+    commands.add_parser("games", help="list the games", parents=[letters])
+    _game_argument(
+        commands.add_parser(
+            "rules", help="print a game's options and their defaults", parents=[letters]
+        )
+    )
+    watch = commands.add_parser("watch", help="watch bots play a seeded match", parents=[letters])
     _match_arguments(watch)
     watch.add_argument(
-        "--agents", default="random", help="agent names, one per seat or one for all"
+        "--agents", default="random", help=f"agents, one per seat or one for all: {names}"
     )
     watch.add_argument("--record", metavar="FILE", help="save the match as a game record (JSON)")
-    play = commands.add_parser("play", help="play a match at the terminal against bots")
+    play = commands.add_parser(
+        "play", help="play a match at the terminal against bots", parents=[letters]
+    )
     _match_arguments(play)
     play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
-    play.add_argument("--agents", default=None, help="the bots: names, one per seat or one for all")
+    play.add_argument(
+        "--agents", default=None, help=f"the bots, one per seat or one for all: {names}"
+    )
     play.add_argument("--record", metavar="FILE", help="save the match as a game record (JSON)")
-    run = commands.add_parser("simulate", help="play many matches between agents; print results")
+    run = commands.add_parser(
+        "simulate", help="play many matches between agents; print results", parents=[letters]
+    )
     _match_arguments(run)
     run.add_argument("-n", "--matches", type=int, default=100, help="how many matches (100)")
-    run.add_argument("--agents", default="random", help="agent names, one per seat or one for all")
+    run.add_argument(
+        "--agents", default="random", help=f"agents, one per seat or one for all: {names}"
+    )
     run.add_argument("--json", action="store_true", help="print the summary as JSON")
-    replay = commands.add_parser("replay", help="play back a saved game record")
+    replay = commands.add_parser("replay", help="play back a saved game record", parents=[letters])
     replay.add_argument(
         "file", help=f"a game record, as --record writes it (at most {MAX_RECORD_BYTES:,} bytes)"
     )
