@@ -30,7 +30,6 @@ from cardgames.gin_rummy._moves import (
     LayOut,
     Move,
     Pass,
-    Source,
     parse_move,
 )
 from cardgames.gin_rummy._narration import narrate
@@ -72,7 +71,6 @@ __all__ = [
 PACK: Final = ABOUT.pack
 """The 52-card pack, in card order."""
 
-_STOCK: Final = Source.STOCK
 
 _DEAL_ONLY: Final[tuple[Move, ...]] = (core_moves.DEAL,)
 _OFFERED: Final[tuple[Move, ...]] = (DRAW_PILE, PASS)
