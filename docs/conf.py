@@ -13,6 +13,7 @@ import html.parser
 import importlib
 import pathlib
 import re
+import sys
 import textwrap
 from typing import TYPE_CHECKING
 
@@ -23,11 +24,14 @@ import cardgames
 from cardgames import views
 
 if TYPE_CHECKING:
+    from docutils.nodes import Element
     from sphinx.addnodes import pending_xref
     from sphinx.application import Sphinx
     from sphinx.environment import BuildEnvironment
 
 _LOGGER = logging.getLogger(__name__)
+
+sys.path.insert(0, str(pathlib.Path(__file__).parent / "_ext"))  # the project's own extensions
 
 # -- Project -------------------------------------------------------------------------------------
 
@@ -45,9 +49,10 @@ extensions = [
     "sphinx.ext.intersphinx",
     "sphinx.ext.doctest",
     "myst_parser",
+    "layouts",
 ]
 source_suffix = {".rst": "restructuredtext"}  # Markdown is only included (the changelog)
-exclude_patterns = ["_build", "_intersphinx", "_api"]  # _api: fragments api.rst includes
+exclude_patterns = ["_build", "_intersphinx", "_api", "_ext"]  # _api: fragments api.rst includes
 nitpicky = True
 nitpick_ignore_regex = [
     # Type variables (MoveT, ScoreT_co, MatchT …) of the generic protocols, of Score, of History
@@ -169,8 +174,8 @@ def _hide_protocol_signature(
 
 
 def _resolve_reexport(
-    app: Sphinx, env: BuildEnvironment, node: pending_xref, contnode: object
-) -> object | None:
+    app: Sphinx, env: BuildEnvironment, node: pending_xref, contnode: Element
+) -> Element | None:
     """Point a reference to a name's defining module at the package that documents it.
 
     The API reference documents each game's names once, under the game package that re-exports

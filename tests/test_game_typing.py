@@ -64,6 +64,8 @@ def test_a_new_game_without_first_dealer_is_a_type_error() -> None:
         apply=kalter_schlag.apply,
         is_over=kalter_schlag.is_over,
         score=kalter_schlag.score,
+        returns=kalter_schlag.returns,
+        hand_returns=kalter_schlag.hand_returns,
         view=kalter_schlag.view,
         parse_move=kalter_schlag.parse_move,
         narrate=kalter_schlag.narrate,

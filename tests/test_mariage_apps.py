@@ -117,20 +117,20 @@ def test_the_point_is_one_action_and_index_to_move_shows_the_hand_s_sequence() -
 
 def test_layout_blocks_follow_one_another_and_fill_the_observation() -> None:
     for players in PLAYER_COUNTS:
-        blocks = mg.layout(players)
+        blocks = mg.layout(None, players)
         assert blocks[0].offset == 0
         for first, second in itertools.pairwise(blocks):
             assert second.offset == first.offset + first.length
         assert blocks[-1].offset + blocks[-1].length == mg.observation_size(None, players)
     with pytest.raises(errors.RulesError, match="Mariage is played by 5 to 10 players, not 4"):
-        mg.layout(4)
+        mg.layout(None, 4)
     with pytest.raises(errors.RulesError, match=re.escape("expected mariage.Rules")):
         mg.observation_size(cardgames.GAMES["kalter-schlag"].rules_type(), 6)
 
 
 def block(seen: tuple[int, ...], players: int, name: str) -> tuple[int, ...]:
     """Return one named block of an observation."""
-    found = next(part for part in mg.layout(players) if part.name == name)
+    found = next(part for part in mg.layout(None, players) if part.name == name)
     return seen[found.offset : found.offset + found.length]
 
 

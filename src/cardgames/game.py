@@ -82,6 +82,11 @@ class Game(Generic[RulesT, StateT, MoveT, ViewT, ScoreT]):
         apply: The state after a move; raises IllegalMoveError if it is not legal.
         is_over: Whether the match has ended.
         score: The score sheet so far.
+        returns: Each seat's result so far, the higher the better, in every game: what a
+            learner maximises (each game's ``returns`` says what it is made of: Kalter Schlag's
+            penalty totals negated, gin's points against the other's, Staekske Rape's game
+            points, Mariage's net chips).
+        hand_returns: Each finished hand's result per seat, the higher the better.
         view: What a seat may know: ``view(state, seat)``.
         parse_move: Read a move from its text form.
         narrate: A line of public commentary on a move (a finished trick, a bid), or None; it
@@ -107,6 +112,8 @@ class Game(Generic[RulesT, StateT, MoveT, ViewT, ScoreT]):
     apply: protocols.Apply[StateT, MoveT]
     is_over: Callable[[StateT], bool]
     score: Callable[[StateT], ScoreT]
+    returns: Callable[[StateT], tuple[int, ...]]
+    hand_returns: Callable[[StateT], tuple[tuple[int, ...], ...]]
     view: Callable[[StateT, int], ViewT]
     parse_move: Callable[[str], MoveT]
     narrate: Callable[[StateT, MoveT, StateT], str | None]
@@ -150,6 +157,8 @@ class Game(Generic[RulesT, StateT, MoveT, ViewT, ScoreT]):
             apply=engine.apply,
             is_over=engine.is_over,
             score=engine.score,
+            returns=engine.returns,
+            hand_returns=engine.hand_returns,
             view=engine.view,
             parse_move=engine.parse_move,
             narrate=engine.narrate,
@@ -293,6 +302,64 @@ class Game(Generic[RulesT, StateT, MoveT, ViewT, ScoreT]):
             RulesError: If the game has no encoding.
         """
         return self._encoding().NUM_MOVES
+
+    def _players(self, players: object) -> int:
+        """Return ``players`` checked to be a player count of the game (None: the usual one)."""
+        if players is None:
+            return self.players[0]
+        if type(players) is int and players in self.players:
+            return players
+        counts = " or ".join(map(str, self.players))
+        raise errors.RulesError(
+            f"{self.title} is played by {counts} players, not {errors.quote(players)}"
+        )
+
+    def layout(
+        self, rules: RulesT | None = None, players: int | None = None
+    ) -> tuple[protocols.Block, ...]:
+        """Return the blocks of every observation of a match with these rules and seats.
+
+        Each block says where it lies, what it holds and the least and greatest value of its
+        ints (:func:`cardgames.protocols.bounds` lists them int by int, for an observation
+        space).
+
+        Args:
+            rules: The match's options; None for the defaults.
+            players: The number of seats; None for the usual number (the first of
+                :attr:`players`).
+
+        Raises:
+            RulesError: If the game has no encoding, the rules are not the game's, or
+                ``players`` is not a player count of the game.
+
+        Example:
+            >>> import cardgames
+            >>> blocks = cardgames.GAMES["kalter-schlag"].layout()
+            >>> [(block.name, block.low, block.high) for block in blocks[-5:-2]]
+            [('points taken', 0, 120), ('totals', 0, None), ('target', 1, None)]
+        """
+        return self._encoding().layout(rules, self._players(players))
+
+    def observation_size(self, rules: RulesT | None = None, players: int | None = None) -> int:
+        """Return the length of every observation of a match with these rules and seats.
+
+        It is the length of :meth:`observation`'s result; :attr:`num_moves` is the length of
+        :meth:`legal_mask`'s, the same for every match of the game.
+
+        Args:
+            rules: The match's options; None for the defaults.
+            players: The number of seats; None for the usual number.
+
+        Raises:
+            RulesError: If the game has no encoding, the rules are not the game's, or
+                ``players`` is not a player count of the game.
+
+        Example:
+            >>> import cardgames
+            >>> cardgames.GAMES["mariage"].observation_size(players=6)
+            1165
+        """
+        return self._encoding().observation_size(rules, self._players(players))
 
     def move_indices(self, move: MoveT) -> tuple[int, ...]:
         """Return the actions that make up a move: one index for most, several for a combination.

@@ -7,13 +7,14 @@ out its observations in :class:`Block` values (:func:`place_blocks`).
 
 Example:
     >>> from cardgames import protocols
-    >>> protocols.place_blocks(("hand", 32, "own cards"), ("seat", 4, "who I am"))[1]
-    Block(name='seat', offset=32, length=4, meaning='who I am')
+    >>> protocols.place_blocks(("hand", 32, "own cards", 0, 1), ("seat", 4, "who I am", 0, 1))[1]
+    Block(name='seat', offset=32, length=4, meaning='who I am', low=0, high=1)
 """
 
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from typing import Final, Protocol, TypeVar
 
 import attrs
@@ -28,6 +29,7 @@ __all__ = [
     "Engine",
     "NewGame",
     "PlayerView",
+    "bounds",
     "one_hot",
     "place_blocks",
 ]
@@ -127,6 +129,14 @@ class Engine(Protocol[RulesT_contra, StateT, MoveT, ViewT_co, ScoreT_co]):
         """The score sheet so far."""
         ...
 
+    def returns(self, state: StateT, /) -> tuple[int, ...]:
+        """Each seat's result so far, the higher the better."""
+        ...
+
+    def hand_returns(self, state: StateT, /) -> tuple[tuple[int, ...], ...]:
+        """Each finished hand's result per seat, the higher the better."""
+        ...
+
     def view(self, state: StateT, seat: int, /) -> ViewT_co:
         """What the seat may know."""
         ...
@@ -169,8 +179,12 @@ class Encoding(Protocol[RulesT_contra, StateT_contra, MoveT_contra, ViewT_contra
         """The same ints from the seat's view itself: ``observe(view(state, seat))``."""
         ...
 
-    def observation_size(self, rules: RulesT_contra, players: int, /) -> int:
+    def observation_size(self, rules: RulesT_contra | None, players: int, /) -> int:
         """The length of every observation of a match with these rules and seats."""
+        ...
+
+    def layout(self, rules: RulesT_contra | None, players: int, /) -> tuple[Block, ...]:
+        """The blocks of every observation of a match with these rules and seats, in order."""
         ...
 
 
@@ -178,55 +192,101 @@ class Encoding(Protocol[RulesT_contra, StateT_contra, MoveT_contra, ViewT_contra
 class Block:
     """One block of an observation: where it starts, how long it is, what it holds.
 
-    Each game's encoding lists its observation's blocks (its ``LAYOUT`` or ``layout``), and its
-    page shows them as a table.
+    Each game's encoding lists its observation's blocks (its ``layout``), and its page shows
+    them as a table. Every int of a block lies from :attr:`low` to :attr:`high`, so an exact
+    observation space can be built from the blocks (:func:`bounds`).
 
     Attributes:
         name: A short name for the block, e.g. ``"hand"``.
         offset: Where the block starts in the observation.
         length: How many ints it holds.
         meaning: What they are.
+        low: The least value any of its ints can take, or None if the rules set no bound (a
+            running total of chips).
+        high: The greatest value any of its ints can take, or None if the rules set no bound
+            (a running total, the number of hands played).
     """
 
     name: str
     offset: int
     length: int
     meaning: str
+    low: int | None
+    high: int | None
+
+
+def _is_bound(value: object) -> bool:
+    """Whether a value is a whole number or None."""
+    return value is None or type(value) is int
 
 
 def _is_block(value: object) -> bool:
-    """Whether a value is a (name, length, meaning) triple with a length of 0 or more."""
-    return (
+    """Whether a value is a (name, length, meaning, low, high) block with low <= high."""
+    if not (
         isinstance(value, tuple)
-        and len(value) == 3
+        and len(value) == 5
         and isinstance(value[0], str)
         and type(value[1]) is int
         and value[1] >= 0
         and isinstance(value[2], str)
-    )
+        and _is_bound(value[3])
+        and _is_bound(value[4])
+    ):
+        return False
+    low, high = value[3], value[4]
+    return low is None or high is None or low <= high
 
 
-def place_blocks(*blocks: tuple[str, int, str]) -> tuple[Block, ...]:
-    """Return blocks given as (name, length, meaning), placed one after another.
+def place_blocks(*blocks: tuple[str, int, str, int | None, int | None]) -> tuple[Block, ...]:
+    """Return blocks given as (name, length, meaning, low, high), placed one after another.
 
     Raises:
-        RulesError: If a block is not a (name, length, meaning) triple with a length of 0 or more.
+        RulesError: If a block is not a (name, length, meaning, low, high) tuple with a length
+            of 0 or more and each bound a whole number (low no greater than high) or None.
 
     Example:
-        >>> [block.offset for block in place_blocks(("hand", 52, "own cards"), ("seat", 1, ""))]
-        [0, 52]
+        >>> placed = place_blocks(("hand", 52, "own cards", 0, 1), ("hand number", 1, "", 0, None))
+        >>> [(block.offset, block.high) for block in placed]
+        [(0, 1), (52, None)]
     """
     placed = []
     offset = 0
     for block in blocks:
         if not _is_block(block):
             raise errors.RulesError(
-                f"a block is (name, length, meaning), not {errors.quote(block)}"
+                f"a block is (name, length, meaning, low, high), not {errors.quote(block)}"
             )
-        name, length, meaning = block
-        placed.append(Block(name, offset, length, meaning))
+        name, length, meaning, low, high = block
+        placed.append(Block(name, offset, length, meaning, low, high))
         offset += length
     return tuple(placed)
+
+
+def bounds(blocks: Sequence[Block]) -> tuple[tuple[int | None, ...], tuple[int | None, ...]]:
+    """Return the least and the greatest value of each int of an observation with these blocks.
+
+    An observation space is built from them (``Box(low, high)``, a None being no bound).
+
+    Raises:
+        RulesError: If ``blocks`` is not a sequence of blocks, each starting where the one
+            before it ends.
+
+    Example:
+        >>> bounds(place_blocks(("seat", 2, "", 0, 1), ("total", 1, "", None, None)))
+        ((0, 0, None), (1, 1, None))
+    """
+    given: object = blocks  # callers may pass anything
+    low: list[int | None] = []
+    high: list[int | None] = []
+    for block in given if isinstance(given, Sequence) else (given,):
+        if not isinstance(block, Block) or block.offset != len(low):
+            raise errors.RulesError(
+                "expected the blocks of an observation, one after another, "
+                f"not {errors.quote(block)}"
+            )
+        low += [block.low] * block.length
+        high += [block.high] * block.length
+    return tuple(low), tuple(high)
 
 
 MOST_ONE_HOT: Final = 1024

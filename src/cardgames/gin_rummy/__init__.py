@@ -27,6 +27,7 @@ from cardgames.gin_rummy._bots import RuleAgent
 from cardgames.gin_rummy._encoding import (
     LAYOUT,
     NUM_MOVES,
+    layout,
     move_indices,
     observation_size,
 )
@@ -35,6 +36,7 @@ from cardgames.gin_rummy._engine import (
     apply,
     best_lay_out,
     current_player,
+    hand_returns,
     is_over,
     legal_moves,
     max_hand_moves,
@@ -42,6 +44,7 @@ from cardgames.gin_rummy._engine import (
     new_game,
     order_for,
     pack,
+    returns,
     score,
     view,
 )
@@ -164,6 +167,7 @@ __all__ = [
     "defences",
     "doubles",
     "explain_settlement",
+    "hand_returns",
     "hand_score",
     "index_to_move",
     "is_legal",
@@ -172,6 +176,7 @@ __all__ = [
     "knock_count",
     "knock_discards",
     "knock_limit",
+    "layout",
     "legal_mask",
     "legal_moves",
     "max_hand_moves",
@@ -186,6 +191,7 @@ __all__ = [
     "pack",
     "parse_move",
     "replay",
+    "returns",
     "run_order",
     "score",
     "settlement",

@@ -53,8 +53,8 @@ from cardgames.gin_rummy import _engine as engine
 from cardgames.gin_rummy import _melds as melds
 from cardgames.gin_rummy._about import ABOUT
 from cardgames.gin_rummy._moves import BigGin, Discard, Draw, Knock, LayOut, Move, Pass, Source
-from cardgames.gin_rummy._rules import Rules
-from cardgames.gin_rummy._state import PLAYERS, Phase, State, View
+from cardgames.gin_rummy._rules import HAND_SIZE, MOST_DEADWOOD, Rules
+from cardgames.gin_rummy._state import PLAYERS, STOCK_SIZE, Phase, State, View
 
 __all__ = [
     "BIG_GIN_ACTION",
@@ -70,6 +70,7 @@ __all__ = [
     "NUM_MOVES",
     "PASS_ACTION",
     "TARGETS",
+    "layout",
     "move_indices",
     "observation",
     "observation_size",
@@ -123,9 +124,9 @@ _GAMES: Final = 3
 """The games of a Hollywood sheet."""
 
 LAYOUT: Final = protocols.place_blocks(
-    ("hand", _PACK_SIZE, "1 for each card the observer holds"),
-    ("pile", _PACK_SIZE, "1 for each card in the discard pile"),
-    ("top", _PACK_SIZE, "1 for the top card of the discard pile"),
+    ("hand", _PACK_SIZE, "1 for each card the observer holds", 0, 1),
+    ("pile", _PACK_SIZE, "1 for each card in the discard pile", 0, 1),
+    ("top", _PACK_SIZE, "1 for the top card of the discard pile", 0, 1),
     (
         "known",
         PLAYERS * _PACK_SIZE,
@@ -133,6 +134,8 @@ LAYOUT: Final = protocols.place_blocks(
             "for positions 0 and 1, 52 ints each: 1 for each card the position took from the pile "
             "in this hand and still holds (both players know them)"
         ),
+        0,
+        1,
     ),
     (
         "knocker melds",
@@ -141,9 +144,23 @@ LAYOUT: Final = protocols.place_blocks(
             "the knocker's melds once laid out, the lay-off targets 0 to 2 in order: 52 ints "
             "each, 1 for each card of the meld"
         ),
+        0,
+        1,
     ),
-    ("knocker deadwood", _PACK_SIZE, "1 for each card of the knocker's deadwood, once laid out"),
-    ("defender melds", _PACK_SIZE, "1 for each card in the defender's own melds, once laid out"),
+    (
+        "knocker deadwood",
+        _PACK_SIZE,
+        "1 for each card of the knocker's deadwood, once laid out",
+        0,
+        1,
+    ),
+    (
+        "defender melds",
+        _PACK_SIZE,
+        "1 for each card in the defender's own melds, once laid out",
+        0,
+        1,
+    ),
     (
         "layoffs",
         TARGETS * _PACK_SIZE,
@@ -151,23 +168,45 @@ LAYOUT: Final = protocols.place_blocks(
             "the defender's lay-offs once laid out: for targets 0 to 2, 52 ints each, 1 for each "
             "card laid off onto that meld of the knocker's"
         ),
+        0,
+        1,
     ),
-    ("defender deadwood", _PACK_SIZE, "1 for each card of the defender's deadwood, once laid out"),
-    ("to move", PLAYERS, "1 for the position to move (all 0 once the match is over)"),
-    ("dealer", PLAYERS, "1 for the position that dealt this hand (or deals the first)"),
-    ("knocker", PLAYERS, "1 for the position that knocked in this hand (all 0 before a knock)"),
+    (
+        "defender deadwood",
+        _PACK_SIZE,
+        "1 for each card of the defender's deadwood, once laid out",
+        0,
+        1,
+    ),
+    ("to move", PLAYERS, "1 for the position to move (all 0 once the match is over)", 0, 1),
+    ("dealer", PLAYERS, "1 for the position that dealt this hand (or deals the first)", 0, 1),
+    (
+        "knocker",
+        PLAYERS,
+        "1 for the position that knocked in this hand (all 0 before a knock)",
+        0,
+        1,
+    ),
     (
         "phase",
         len(_PHASES),
         "1 for the phase: deal, offer, first draw, draw, discard, knocker, defender",
+        0,
+        1,
     ),
-    ("over", 1, "1 once the match is over"),
-    ("hand sizes", PLAYERS, "how many cards each position holds"),
-    ("stock", 1, "how many cards are left in the stock"),
-    ("knock limit", 1, "the highest count a player may knock with in this hand; -1 before it"),
-    ("doubled", 1, "1 if this hand's score is doubled (an Oklahoma spade upcard)"),
-    ("totals", PLAYERS, "each position's total"),
-    ("hands won", PLAYERS, "how many hands each position has won"),
+    ("over", 1, "1 once the match is over", 0, 1),
+    ("hand sizes", PLAYERS, "how many cards each position holds", 0, HAND_SIZE + 1),
+    ("stock", 1, "how many cards are left in the stock", 0, STOCK_SIZE),
+    (
+        "knock limit",
+        1,
+        "the highest count a player may knock with in this hand; -1 before it",
+        -1,
+        MOST_DEADWOOD,
+    ),
+    ("doubled", 1, "1 if this hand's score is doubled (an Oklahoma spade upcard)", 0, 1),
+    ("totals", PLAYERS, "each position's total", 0, None),
+    ("hands won", PLAYERS, "how many hands each position has won", 0, None),
     (
         "hollywood",
         _GAMES * (PLAYERS + 1),
@@ -175,9 +214,11 @@ LAYOUT: Final = protocols.place_blocks(
             "with Hollywood scoring, for games 1 to 3: each position's total in the game (0 if it "
             "has not entered it), then 1 if the game is closed; all 0 without Hollywood"
         ),
+        0,
+        None,
     ),
-    ("target", 1, "the total that wins a game (Rules.target, or Rules.hollywood_target)"),
-    ("hand number", 1, "0 before the first deal, then the number of hands dealt"),
+    ("target", 1, "the total that wins a game (Rules.target, or Rules.hollywood_target)", 1, None),
+    ("hand number", 1, "0 before the first deal, then the number of hands dealt", 0, None),
 )
 """The blocks of an observation, in order. Positions are relative to the observer."""
 
@@ -231,6 +272,18 @@ def _lay_out_indices(move: LayOut) -> tuple[int, ...]:
     found += sorted(offs)
     found.append(END_LAY_OUT)
     return tuple(found)
+
+
+def layout(rules: Rules | None, players: int = PLAYERS) -> tuple[protocols.Block, ...]:
+    """Return the blocks of every observation, in order: :data:`LAYOUT`, the same for all options.
+
+    Raises:
+        RulesError: If ``rules`` is not Gin Rummy's ``Rules`` (or None), or ``players`` is
+            not 2.
+    """
+    ABOUT.check_rules(rules)
+    ABOUT.check_players(players, none_is_usual=False)
+    return LAYOUT
 
 
 def observation_size(rules: Rules | None, players: int = PLAYERS) -> int:

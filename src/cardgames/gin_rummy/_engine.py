@@ -56,6 +56,7 @@ __all__ = [
     "apply",
     "best_lay_out",
     "current_player",
+    "hand_returns",
     "is_over",
     "legal_moves",
     "max_hand_moves",
@@ -64,6 +65,7 @@ __all__ = [
     "order_for",
     "pack",
     "parse_move",
+    "returns",
     "score",
     "view",
 ]
@@ -415,6 +417,47 @@ def score(state: State) -> Score:
         settlement=match.settlement,
         hollywood=match.hollywood,
     )
+
+
+def returns(state: State) -> tuple[int, ...]:
+    """Return each seat's result so far, the higher the better, for one against the other.
+
+    The learning surface's return (:meth:`cardgames.game.Game.returns`). While the match goes
+    on it is the seat's total less the other's, the sum of :func:`hand_returns`; once it is over
+    it is the settlement (rules 21–23, with Hollywood scoring the net of the three games'),
+    received by the winner and paid by the loser, 0 each when nobody won.
+
+    Raises:
+        RulesError: If ``state`` is not a Gin Rummy state.
+
+    Example:
+        >>> from cardgames import gin_rummy
+        >>> returns(gin_rummy.new_game(seed=3))
+        (0, 0)
+    """
+    sheet = score(state)
+    if not sheet.over:
+        return _against_the_other(sheet.totals)
+    won = sheet.settlement or 0
+    return tuple(won if seat in sheet.winners else -won for seat in range(PLAYERS))
+
+
+def hand_returns(state: State) -> tuple[tuple[int, ...], ...]:
+    """Return each finished hand's result per seat, the higher the better, against the other.
+
+    A seat's result is the points it scored in the hand less those the other scored (a void
+    hand is 0 for both).
+
+    Raises:
+        RulesError: If ``state`` is not a Gin Rummy state.
+    """
+    return tuple(_against_the_other(hand.points) for hand in ABOUT.check_state(state).hand_scores)
+
+
+def _against_the_other(points: tuple[int, ...]) -> tuple[int, ...]:
+    """Return each of two seats' points less the other's."""
+    first, second = points
+    return (first - second, second - first)
 
 
 def view(state: State, seat: int) -> View:

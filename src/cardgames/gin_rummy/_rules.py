@@ -20,6 +20,7 @@ __all__ = [
     "DEFENDER_COUNTS",
     "HAND_SIZE",
     "HOLLYWOOD_ENDS",
+    "MOST_DEADWOOD",
     "NEXT_DEALERS",
     "AceUpcard",
     "DefenderCount",
@@ -40,7 +41,7 @@ DEFENDER_COUNTS: Final[tuple[DefenderCount, ...]] = ("least", "as_laid")
 HAND_SIZE: Final = 10
 """Cards dealt to each player (rule 8)."""
 
-_MOST_DEADWOOD: Final = HAND_SIZE * 10
+MOST_DEADWOOD: Final = HAND_SIZE * 10
 """No ten cards count more than 100, so no knock limit above it means anything."""
 
 
@@ -141,7 +142,7 @@ class Rules:
     next_dealer: NextDealer = attrs.field(default="winner", validator=_choice(NEXT_DEALERS))
     may_discard_card_just_taken_from_pile: bool = _flag(default=False)
     knock_limit: int = attrs.field(
-        default=10, validator=validators.integer(minimum=0, maximum=_MOST_DEADWOOD)
+        default=10, validator=validators.integer(minimum=0, maximum=MOST_DEADWOOD)
     )
     defender_count: DefenderCount = attrs.field(default="least", validator=_choice(DEFENDER_COUNTS))
     gin_bonus: int = _bonus(25)

@@ -36,6 +36,7 @@ __all__ = [
     "LAYOUT",
     "NUM_MOVES",
     "PLAY_ACTIONS",
+    "layout",
     "move_indices",
     "observation",
     "observation_size",
@@ -64,11 +65,13 @@ _PHASES: Final = tuple(Phase)
 _PACK_SIZE: Final = len(engine.PACK)
 
 LAYOUT: Final = protocols.place_blocks(
-    ("hand", _PACK_SIZE, "1 for each card of PACK the observer holds"),
+    ("hand", _PACK_SIZE, "1 for each card of PACK the observer holds", 0, 1),
     (
         "trick",
         PLAYERS * _PACK_SIZE,
         "the trick being played: for positions 0 to 3, 32 ints each, 1 for the card it played",
+        0,
+        1,
     ),
     (
         "played",
@@ -77,17 +80,19 @@ LAYOUT: Final = protocols.place_blocks(
             "the finished tricks of this hand (of the last hand, until the next deal): for "
             "positions 0 to 3, 32 ints each, 1 for each card it played to them"
         ),
+        0,
+        1,
     ),
-    ("to move", PLAYERS, "1 for the position to move (all 0 once the match is over)"),
-    ("dealer", PLAYERS, "1 for the position that dealt this hand (or deals the first)"),
-    ("phase", len(_PHASES), "1 for the phase: deal, first trick, play, over"),
-    ("doubled", PLAYERS, "1 for each position that doubled in this hand"),
-    ("tricks taken", PLAYERS, "the tricks each position took in this hand, 0 to 8"),
-    ("points taken", PLAYERS, "the card points each position took in this hand, 0 to 120"),
-    ("totals", PLAYERS, "each position's penalty total"),
-    ("target", 1, "the total that ends the match (Rules.target)"),
-    ("natural order", 1, "1 if plain suits rank A K Q 10 9 8 7 (plain_rank_order='natural')"),
-    ("hand number", 1, "0 before the first deal, then the number of hands dealt"),
+    ("to move", PLAYERS, "1 for the position to move (all 0 once the match is over)", 0, 1),
+    ("dealer", PLAYERS, "1 for the position that dealt this hand (or deals the first)", 0, 1),
+    ("phase", len(_PHASES), "1 for the phase: deal, first trick, play, over", 0, 1),
+    ("doubled", PLAYERS, "1 for each position that doubled in this hand", 0, 1),
+    ("tricks taken", PLAYERS, "the tricks each position took in this hand", 0, 8),
+    ("points taken", PLAYERS, "the card points each position took in this hand", 0, 120),
+    ("totals", PLAYERS, "each position's penalty total", 0, None),
+    ("target", 1, "the total that ends the match (Rules.target)", 1, None),
+    ("natural order", 1, "1 if plain suits rank A K Q 10 9 8 7 (plain_rank_order='natural')", 0, 1),
+    ("hand number", 1, "0 before the first deal, then the number of hands dealt", 0, None),
 )
 """The blocks of an observation, in order. Positions are relative to the observer."""
 
@@ -116,6 +121,18 @@ def move_indices(move: Move) -> tuple[int, ...]:
     if kind is core_moves.Deal:
         return (DEAL_ACTION,)
     raise errors.RulesError(f"expected a Kalter Schlag move, not {errors.quote(move)}")
+
+
+def layout(rules: Rules | None, players: int = PLAYERS) -> tuple[protocols.Block, ...]:
+    """Return the blocks of every observation, in order: :data:`LAYOUT`, the same for all options.
+
+    Raises:
+        RulesError: If ``rules`` is not Kalter Schlag's ``Rules`` (or None), or ``players`` is
+            not 4.
+    """
+    ABOUT.check_rules(rules)
+    ABOUT.check_players(players, none_is_usual=False)
+    return LAYOUT
 
 
 def observation_size(rules: Rules | None, players: int = PLAYERS) -> int:

@@ -28,6 +28,7 @@ __all__ = [
     "PACK",
     "apply",
     "current_player",
+    "hand_returns",
     "is_over",
     "legal_moves",
     "max_hand_moves",
@@ -36,6 +37,7 @@ __all__ = [
     "order_for",
     "pack",
     "parse_move",
+    "returns",
     "score",
     "view",
 ]
@@ -327,6 +329,34 @@ def score(state: State) -> matches.Score[HandScore]:
         RulesError: If ``state`` is not a Kalter Schlag state.
     """
     return matches.Score.of(ABOUT.check_state(state).match)
+
+
+def returns(state: State) -> tuple[int, ...]:
+    """Return each seat's result so far, the higher the better: its penalty total, negated.
+
+    The learning surface's return (:meth:`cardgames.game.Game.returns`): a seat that has been
+    charged 40 penalty points has the return -40. It is the sum of :func:`hand_returns`.
+
+    Raises:
+        RulesError: If ``state`` is not a Kalter Schlag state.
+
+    Example:
+        >>> from cardgames import kalter_schlag
+        >>> returns(kalter_schlag.new_game(seed=1))
+        (0, 0, 0, 0)
+    """
+    return tuple(-total for total in ABOUT.check_state(state).totals)
+
+
+def hand_returns(state: State) -> tuple[tuple[int, ...], ...]:
+    """Return each finished hand's result per seat, the higher the better: its charges, negated.
+
+    Raises:
+        RulesError: If ``state`` is not a Kalter Schlag state.
+    """
+    return tuple(
+        tuple(-points for points in hand.points) for hand in ABOUT.check_state(state).hand_scores
+    )
 
 
 def view(state: State, seat: int) -> View:

@@ -122,6 +122,8 @@ def move_indices(move: Move) -> tuple[int, ...]:
 
 _PHASES: Final = tuple(Phase)
 _SUITS: Final = len(cards.Suit)
+_MOST_HELD: Final = len(ABOUT.pack)
+"""The most cards a deal can hand out: those of the largest pack."""
 
 
 @functools.cache
@@ -129,9 +131,15 @@ def _blocks(players: int) -> tuple[protocols.Block, ...]:
     """Return the blocks of an observation for ``players`` seats."""
     n = players
     listed = (
-        ("hand", _CARDS, "1 for each card the observer holds"),
-        ("trump card", _CARDS, "1 for the card turned up for trump (all 0 before the first deal)"),
-        ("trump suit", _SUITS, "1 for the trump suit (♣ ♠ ♥ ♦)"),
+        ("hand", _CARDS, "1 for each card the observer holds", 0, 1),
+        (
+            "trump card",
+            _CARDS,
+            "1 for the card turned up for trump (all 0 before the first deal)",
+            0,
+            1,
+        ),
+        ("trump suit", _SUITS, "1 for the trump suit (♣ ♠ ♥ ♦)", 0, 1),
         (
             "trick",
             n * (_CARDS + n),
@@ -140,6 +148,8 @@ def _blocks(players: int) -> tuple[protocols.Block, ...]:
                 f"ints (1 for the card) then {n} (1 for the position that played it); 0 for a slot "
                 "not yet played"
             ),
+            0,
+            1,
         ),
         (
             "played",
@@ -148,6 +158,8 @@ def _blocks(players: int) -> tuple[protocols.Block, ...]:
                 f"for positions 0 to {n - 1}, 52 ints each: 1 for each card the position played "
                 "to a finished trick of this deal (or of the last, between deals)"
             ),
+            0,
+            1,
         ),
         (
             "shown",
@@ -156,6 +168,8 @@ def _blocks(players: int) -> tuple[protocols.Block, ...]:
                 f"for positions 0 to {n - 1}, 52 ints each: 1 for each card the position showed "
                 "with a claim in this deal and has not played"
             ),
+            0,
+            1,
         ),
         (
             "pools won",
@@ -164,43 +178,61 @@ def _blocks(players: int) -> tuple[protocols.Block, ...]:
                 f"for pools I to V, {n} ints each: 1 for the position that took the pool in this "
                 "deal (all 0 if nobody did)"
             ),
+            0,
+            1,
         ),
-        ("tricks taken", n, "how many tricks each position took in this deal"),
-        ("hand sizes", n, "how many cards each position holds"),
-        ("to move", n, "1 for the position to move (all 0 once the session is over)"),
-        ("dealer", n, "1 for the position that dealt this deal (or the last, or deals first)"),
-        ("phase", len(_PHASES), "1 for the phase: deal, claims, play, over"),
+        ("tricks taken", n, "how many tricks each position took in this deal", 0, _MOST_HELD // n),
+        ("hand sizes", n, "how many cards each position holds", 0, _MOST_HELD // n),
+        ("to move", n, "1 for the position to move (all 0 once the session is over)", 0, 1),
+        (
+            "dealer",
+            n,
+            "1 for the position that dealt this deal (or the last, or deals first)",
+            0,
+            1,
+        ),
+        ("phase", len(_PHASES), "1 for the phase: deal, claims, play, over", 0, 1),
         (
             "queen due",
             _SUITS,
-            "1 for the suit of the queen the observer must play on her king (her holder only)",
+            (
+                "1 for the suit of the queen the observer must play on her king (rule 23); all 0 "
+                "for every other seat, who is not told"
+            ),
+            0,
+            1,
         ),
         (
             "queens declined",
             _SUITS,
             "1 for each suit whose queen was declined on her king in this trick",
+            0,
+            1,
         ),
-        ("balances", n, "each position's chips"),
-        ("pools", len(POOLS), "the chips in each of the pools I to VI"),
-        ("totals", n, "each position's net result over the finished deals"),
-        ("hand number", 1, "0 before the first deal, then the number of deals made"),
+        ("balances", n, "each position's chips", None, None),
+        ("pools", len(POOLS), "the chips in each of the pools I to VI", 0, None),
+        ("totals", n, "each position's net result over the finished deals", None, None),
+        ("hand number", 1, "0 before the first deal, then the number of deals made", 0, None),
     )
     return protocols.place_blocks(*listed)
 
 
-def layout(players: int) -> tuple[protocols.Block, ...]:
-    """Return the blocks of an observation of a session of ``players``, in order.
+def layout(rules: Rules | None, players: int) -> tuple[protocols.Block, ...]:
+    """Return the blocks of every observation of a session, in order: they depend on the players.
 
     Args:
+        rules: The session's options; None for the defaults (the blocks are the same for all).
         players: The number of seats, 5 to 10.
 
     Raises:
-        RulesError: If ``players`` is not 5 to 10 (None included).
+        RulesError: If ``rules`` is not Mariage's ``Rules`` (or None), or ``players`` is not 5
+            to 10 (None included).
 
     Example:
-        >>> [(block.name, block.offset, block.length) for block in layout(6)[:4]]
+        >>> [(block.name, block.offset, block.length) for block in layout(None, 6)[:4]]
         [('hand', 0, 52), ('trump card', 52, 52), ('trump suit', 104, 4), ('trick', 108, 348)]
     """
+    ABOUT.check_rules(rules)
     return _blocks(ABOUT.check_players(players, none_is_usual=False))
 
 
@@ -221,8 +253,7 @@ def observation_size(rules: Rules | None, players: int) -> int:
         >>> observation_size(None, 6), observation_size(None, 10)
         (1165, 1897)
     """
-    ABOUT.check_rules(rules)
-    last = layout(players)[-1]
+    last = layout(rules, players)[-1]
     return last.offset + last.length
 
 

@@ -35,6 +35,7 @@ __all__ = [
     "PACKS",
     "apply",
     "current_player",
+    "hand_returns",
     "is_over",
     "legal_moves",
     "max_hand_moves",
@@ -43,6 +44,7 @@ __all__ = [
     "order_for",
     "pack",
     "parse_move",
+    "returns",
     "score",
     "view",
 ]
@@ -402,6 +404,28 @@ def score(state: State) -> Score:
         payments=ledger.payments(table.ledger, since=max(match.hand_number - 1, 0)),
         discarded=match.discarded,
     )
+
+
+def returns(state: State) -> tuple[int, ...]:
+    """Return each seat's result so far, the higher the better: its net chips over the deals.
+
+    The learning surface's return (:meth:`cardgames.game.Game.returns`): the score's
+    ``totals``, the sum of :func:`hand_returns`. Chips staked in a deal still being played count
+    once it is over.
+
+    Raises:
+        RulesError: If ``state`` is not a Mariage state.
+    """
+    return ABOUT.check_state(state).totals
+
+
+def hand_returns(state: State) -> tuple[tuple[int, ...], ...]:
+    """Return each finished deal's result per seat, the higher the better: its net chips.
+
+    Raises:
+        RulesError: If ``state`` is not a Mariage state.
+    """
+    return tuple(hand.points for hand in ABOUT.check_state(state).hand_scores)
 
 
 def _taken(done: Sequence[tricks.Trick], players: int) -> tuple[int, ...]:

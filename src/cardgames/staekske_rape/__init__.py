@@ -24,12 +24,13 @@ from cardgames.staekske_rape import _bots, _encoding, _engine
 from cardgames.staekske_rape._about import ABOUT
 from cardgames.staekske_rape._auction import max_bid
 from cardgames.staekske_rape._bots import PassAgent, RuleAgent
-from cardgames.staekske_rape._encoding import NUM_MOVES, move_indices, observation_size
+from cardgames.staekske_rape._encoding import NUM_MOVES, layout, move_indices, observation_size
 from cardgames.staekske_rape._engine import (
     PACK,
     apply,
     current_player,
     draw_first_dealer,
+    hand_returns,
     is_over,
     legal_moves,
     max_hand_moves,
@@ -37,6 +38,7 @@ from cardgames.staekske_rape._engine import (
     new_game,
     order_for,
     pack,
+    returns,
     score,
     view,
 )
@@ -127,10 +129,12 @@ __all__ = [
     "find_melds",
     "game_points",
     "hand_result",
+    "hand_returns",
     "index_to_move",
     "is_legal",
     "is_over",
     "kind_of",
+    "layout",
     "legal_mask",
     "legal_moves",
     "max_bid",
@@ -148,6 +152,7 @@ __all__ = [
     "parse_move",
     "rank_order",
     "replay",
+    "returns",
     "score",
     "trick_winner",
     "unseen",

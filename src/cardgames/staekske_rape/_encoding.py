@@ -63,7 +63,7 @@ from cardgames.staekske_rape._moves import (
     TakeStock,
 )
 from cardgames.staekske_rape._rules import LONG_SEQUENCE_LIMIT, Rules
-from cardgames.staekske_rape._state import Phase, State, View
+from cardgames.staekske_rape._state import TRICKS, Phase, State, View
 
 __all__ = [
     "BID",
@@ -79,6 +79,7 @@ __all__ = [
     "STOEK",
     "TAKE_STOCK",
     "TRUMP",
+    "layout",
     "move_indices",
     "observation",
     "observation_size",
@@ -184,6 +185,88 @@ def move_indices(move: Move) -> tuple[int, ...]:
     raise errors.RulesError(f"expected a Staekske Rape move, not {errors.quote(move)}")
 
 
+@functools.cache
+def _blocks(players: int) -> tuple[protocols.Block, ...]:
+    """Return the blocks of an observation for ``players`` seats."""
+    n = players
+    most_held = TRICKS + play.STOCK_SIZE
+    return protocols.place_blocks(
+        (
+            "phase",
+            len(_PHASES),
+            "1 for the phase: deal, auction, nanny, stock, discard, trump, play",
+            0,
+            1,
+        ),
+        ("dealer", n, "1 for the position that dealt", 0, 1),
+        ("to move", n, "1 for the position to move (all 0 once the match is over)", 0, 1),
+        ("hand", _CARDS, "1 for each card the observer holds (all 0 until he looks)", 0, 1),
+        ("hand sizes", n, "how many cards each position holds", 0, most_held),
+        ("looked", n, "1 for each position that has looked at its cards", 0, 1),
+        ("passed", n, "1 for each position that has passed this hand", 0, 1),
+        ("bids", n, "each position's highest bid this hand (0: none)", 0, _TOP_BID),
+        ("bid", 1, "the highest bid so far, then the contract", 0, _TOP_BID),
+        ("declarer", n, "1 for the declarer", 0, 1),
+        ("stock", 1, "how many cards are in the stock (4 until taken)", 0, play.STOCK_SIZE),
+        ("without stock", 1, "1 if the declarer plays without the stock", 0, 1),
+        ("trump suit", len(cards.Suit), "1 for the trump suit (♣ ♠ ♥ ♦)", 0, 1),
+        ("discards", _CARDS, "1 for each card the observer laid aside, as declarer", 0, 1),
+        ("melds", _CARDS, "1 for each card of the declared melds", 0, 1),
+        ("meld points", 1, "the declared melds' points (Stoek apart)", 0, None),
+        ("stoek", 1, "1 once Stoek is announced", 0, 1),
+        (
+            "trick",
+            n * _CARDS,
+            f"the trick being played: for positions 0 to {n - 1}, 32 ints each, 1 for its card",
+            0,
+            1,
+        ),
+        (
+            "played",
+            n * _CARDS,
+            (
+                f"for positions 0 to {n - 1}, 32 ints each: 1 for each card it played to this "
+                "hand's finished tricks (the last hand's, between hands)"
+            ),
+            0,
+            1,
+        ),
+        ("tricks taken", n, "the tricks each position took this hand", 0, TRICKS),
+        (
+            "points taken",
+            n,
+            "the card points each position took this hand (+5 for the last trick)",
+            0,
+            None,
+        ),
+        ("totals", n, "each position's game points", None, None),
+        ("hand number", 1, "0 before the first deal, then the number of hands dealt", 0, None),
+        ("winners", n, "1 for each of the match's winners, once it is over", 0, 1),
+    )
+
+
+def layout(rules: Rules | None, players: int) -> tuple[protocols.Block, ...]:
+    """Return the blocks of every observation of a match with these rules and seats, in order.
+
+    Seats are relative: in a block of one entry per seat, entry ``k`` is the seat ``k`` places
+    to the observer's left.
+
+    Args:
+        rules: The match's options; None for the source's (the blocks are the same for all).
+        players: 4 or 5.
+
+    Raises:
+        RulesError: If ``rules`` is not a Staekske Rape ``Rules`` (or None), or ``players`` not
+            4 or 5.
+
+    Example:
+        >>> [(block.name, block.offset, block.length) for block in layout(None, 4)[:3]]
+        [('phase', 0, 7), ('dealer', 7, 4), ('to move', 11, 4)]
+    """
+    ABOUT.check_rules(rules)
+    return _blocks(ABOUT.check_players(players, none_is_usual=False))
+
+
 def observation_size(rules: Rules | None, players: int) -> int:
     """Return the length of every observation of a match with these rules and seats.
 
@@ -202,15 +285,8 @@ def observation_size(rules: Rules | None, players: int) -> int:
         >>> observation_size(staekske_rape.Rules(), 4)
         413
     """
-    ABOUT.check_rules(rules)
-    players = ABOUT.check_players(players, none_is_usual=False)
-    return _FIXED + _PER_SEAT * players
-
-
-_FIXED: Final = len(_PHASES) + 3 * _CARDS + len(cards.Suit) + 6
-"""The observation's entries that do not grow with the players."""
-_PER_SEAT: Final = 11 + 2 * _CARDS
-"""The observation's entries per seat."""
+    last = layout(rules, players)[-1]
+    return last.offset + last.length
 
 
 def _cards(mask: int) -> tuple[int, ...]:

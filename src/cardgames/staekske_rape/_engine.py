@@ -47,6 +47,7 @@ __all__ = [
     "apply",
     "current_player",
     "draw_first_dealer",
+    "hand_returns",
     "is_over",
     "legal_moves",
     "max_hand_moves",
@@ -55,6 +56,7 @@ __all__ = [
     "order_for",
     "pack",
     "parse_move",
+    "returns",
     "score",
     "view",
 ]
@@ -415,6 +417,27 @@ def score(state: State) -> matches.Score[HandScore]:
         RulesError: If ``state`` is not a Staekske Rape state.
     """
     return matches.Score.of(ABOUT.check_state(state).match)
+
+
+def returns(state: State) -> tuple[int, ...]:
+    """Return each seat's result so far, the higher the better: its game points.
+
+    The learning surface's return (:meth:`cardgames.game.Game.returns`), the sum of
+    :func:`hand_returns`.
+
+    Raises:
+        RulesError: If ``state`` is not a Staekske Rape state.
+    """
+    return ABOUT.check_state(state).totals
+
+
+def hand_returns(state: State) -> tuple[tuple[int, ...], ...]:
+    """Return each finished hand's result per seat, the higher the better: its game points.
+
+    Raises:
+        RulesError: If ``state`` is not a Staekske Rape state.
+    """
+    return tuple(hand.points for hand in ABOUT.check_state(state).hand_scores)
 
 
 def view(state: State, seat: int) -> View:
