@@ -59,7 +59,7 @@ def lint(session: nox.Session) -> None:
 @nox.session
 def typing(session: nox.Session) -> None:
     """Mypy --strict over the package, the tests, the benchmarks, the docs config and this file."""
-    session.install("-e", ".[typing,docs]")
+    session.install("-e", ".[typing,docs,adapters]")
     session.run("mypy")
 
 
@@ -70,7 +70,7 @@ def tests(session: nox.Session) -> None:
     Without arguments it runs what pyproject.toml's ``testpaths`` name: the tests and the
     package's docstring examples. CI runs the suite in ``wheel`` instead, with coverage.
     """
-    session.install("-e", ".[tests]")
+    session.install("-e", ".[tests,adapters]")
     session.run("pytest", *session.posargs)
 
 
@@ -95,7 +95,7 @@ def wheel(session: nox.Session) -> None:
         session.run("python", "-m", "build", "--wheel", "--outdir", str(work / "dist"), ".")
         (built,) = (work / "dist").glob("*.whl")
         _check_wheel_files(session, built)
-        session.install(f"{built}[tests]")
+        session.install(f"{built}[tests,adapters]")
         shutil.copytree(
             "tests",
             work / "tests",
@@ -168,7 +168,7 @@ def _check_versions(session: nox.Session, *, version: str) -> None:
 @nox.session
 def docs(session: nox.Session) -> None:
     """The Sphinx HTML build; any warning or broken reference fails it (as on Read the Docs)."""
-    session.install("-e", ".[docs]")
+    session.install("-e", ".[docs,adapters]")
     session.run(
         "sphinx-build", "-W", "-n", "--keep-going", "-b", "html", "docs", "docs/_build/html"
     )
@@ -177,7 +177,7 @@ def docs(session: nox.Session) -> None:
 @nox.session
 def doctest(session: nox.Session) -> None:
     """The worked examples on the docs pages, run by Sphinx's doctest builder."""
-    session.install("-e", ".[docs]")
+    session.install("-e", ".[docs,adapters]")
     session.run(
         "sphinx-build", "-W", "-n", "--keep-going", "-b", "doctest", "docs", "docs/_build/doctest"
     )

@@ -59,6 +59,9 @@ nitpick_ignore_regex = [
     # and of game.py's helpers. They are not public names (not in any __all__), so nothing
     # documents them; type hints still print their names.
     ("py:class", r"(cardgames\.\w+\.)?[A-Z][A-Za-z]*T(_co|_contra)?"),
+    # The adapted libraries' own types in the integrations' signatures (numpy arrays, Gymnasium
+    # spaces, PettingZoo's base class): the offline inventories hold Python's and attrs' only.
+    ("py:class", r"(numpy|gymnasium|pettingzoo)(\.\w+)+"),
 ]
 nitpick_ignore = [
     # simulate.run's executor: the standard library documents it as concurrent.futures.Executor,
@@ -231,6 +234,8 @@ PUBLIC_MODULES = (
     "cardgames.staekske_rape",
     "cardgames.gin_rummy",
     "cardgames.mariage",
+    "cardgames.integrations.pettingzoo",
+    "cardgames.integrations.gymnasium",
 )
 
 

@@ -76,7 +76,7 @@ def test_a_view_not_to_move_refuses_every_action_with_its_own_seat() -> None:
 def test_a_view_is_observed_for_its_own_seat_only(seat: object) -> None:
     state = kalter_schlag.new_game(seed=1, first_dealer=0)
     with pytest.raises(errors.RulesError, match=r"^the view is seat 0's, not seat "):
-        kalter_schlag.GAME.observation(kalter_schlag.view(state, 0), seat)  # type: ignore[arg-type]  # junk on purpose
+        kalter_schlag.GAME.observation(kalter_schlag.view(state, 0), seat)  # type: ignore[call-overload]  # junk on purpose
 
 
 def test_a_state_is_observed_for_a_seat_that_is_given() -> None:
@@ -98,3 +98,25 @@ def test_another_game_s_view_is_neither_a_state_nor_a_view(name: str) -> None:
     ):
         with pytest.raises(errors.RulesError):
             call()
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_observations_and_masks_fill_a_preallocated_array(name: str) -> None:
+    entry = cardgames.GAMES[name]
+    state = _states(name, 3)[-1]
+    seat = entry.current_player(state) or 0
+    view = entry.view(state, seat)
+    seen = [0] * entry.observation_size(state.rules, state.players)
+    assert entry.observation(view, out=seen) is seen
+    assert tuple(seen) == entry.observation(view)
+    mask = [7] * entry.num_moves
+    assert entry.legal_mask(view, out=mask) is mask
+    assert tuple(mask) == entry.legal_mask(view)
+
+
+def test_an_array_of_the_wrong_length_is_refused() -> None:
+    state = kalter_schlag.new_game(seed=2)
+    with pytest.raises(errors.RulesError, match=r"^out must be an array of the observation's 319"):
+        kalter_schlag.GAME.observation(state, 0, out=[0] * 318)
+    with pytest.raises(errors.RulesError, match=r"^out must be an array of the legal mask's 34"):
+        kalter_schlag.GAME.legal_mask(state, out=7)  # type: ignore[call-overload]

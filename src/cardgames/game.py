@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import types
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import Any, Final, Generic, NoReturn, TypeVar, cast
+from typing import Any, Final, Generic, NoReturn, TypeVar, cast, overload
 
 import attrs
 
@@ -44,6 +44,7 @@ __all__ = [
     "registry",
 ]
 
+BufferT = TypeVar("BufferT", bound=protocols.IntBuffer)
 RulesT = TypeVar("RulesT")
 StateT = TypeVar("StateT")
 MoveT = TypeVar("MoveT")
@@ -343,7 +344,7 @@ class Game(Generic[RulesT, StateT, MoveT, ViewT, ScoreT]):
     def observation_size(self, rules: RulesT | None = None, players: int | None = None) -> int:
         """Return the length of every observation of a match with these rules and seats.
 
-        It is the length of :meth:`observation`'s result; :attr:`num_moves` is the length of
+        It is the length of :meth:`observation`'s result; ``num_moves`` is the length of
         :meth:`legal_mask`'s, the same for every match of the game.
 
         Args:
@@ -438,7 +439,21 @@ class Game(Generic[RulesT, StateT, MoveT, ViewT, ScoreT]):
                     found.setdefault(index, None)
         return found
 
-    def legal_mask(self, seen: StateT | ViewT, prefix: tuple[int, ...] = ()) -> tuple[int, ...]:
+    @overload
+    def legal_mask(self, seen: StateT | ViewT, prefix: tuple[int, ...] = ()) -> tuple[int, ...]: ...
+
+    @overload
+    def legal_mask(
+        self, seen: StateT | ViewT, prefix: tuple[int, ...] = (), *, out: BufferT
+    ) -> BufferT: ...
+
+    def legal_mask(
+        self,
+        seen: StateT | ViewT,
+        prefix: tuple[int, ...] = (),
+        *,
+        out: protocols.IntBuffer | None = None,
+    ) -> tuple[int, ...] | protocols.IntBuffer:
         """Return, for every action, 1 if the seat may choose it now, else 0.
 
         Args:
@@ -446,10 +461,13 @@ class Game(Generic[RulesT, StateT, MoveT, ViewT, ScoreT]):
                 0 when it is not its turn). ``legal_mask(state)`` is ``legal_mask(view)`` of
                 the seat to move's view.
             prefix: The actions already chosen of a combination move (empty for a new move).
+            out: A preallocated array of ``num_moves`` ints (a numpy array, say) to fill
+                with the mask and return, instead of a new tuple.
 
         Raises:
             RulesError: If the game has no encoding, ``seen`` is neither a state nor a view of
-                the game, or the prefix is not a tuple of indices.
+                the game, the prefix is not a tuple of indices, or ``out`` is not an array of
+                ``num_moves`` ints.
 
         Example:
             >>> from cardgames import kalter_schlag
@@ -464,7 +482,7 @@ class Game(Generic[RulesT, StateT, MoveT, ViewT, ScoreT]):
         mask = [0] * self._encoding().NUM_MOVES
         for index in self._next_actions(seen, prefix):
             mask[index] = 1
-        return tuple(mask)
+        return _filled(out, tuple(mask), "legal mask")
 
     def index_to_move(
         self, index: int, seen: StateT | ViewT, prefix: tuple[int, ...] = ()
@@ -506,18 +524,35 @@ class Game(Generic[RulesT, StateT, MoveT, ViewT, ScoreT]):
             raise errors.IllegalMoveError(f"action {index} is not legal now", move=index, seat=seat)
         return following[index]
 
-    def observation(self, seen: StateT | ViewT, seat: int | None = None) -> tuple[int, ...]:
+    @overload
+    def observation(self, seen: StateT | ViewT, seat: int | None = None) -> tuple[int, ...]: ...
+
+    @overload
+    def observation(
+        self, seen: StateT | ViewT, seat: int | None = None, *, out: BufferT
+    ) -> BufferT: ...
+
+    def observation(
+        self,
+        seen: StateT | ViewT,
+        seat: int | None = None,
+        *,
+        out: protocols.IntBuffer | None = None,
+    ) -> tuple[int, ...] | protocols.IntBuffer:
         """Return what a seat may know as a flat tuple of ints (see the game's page).
 
         Args:
             seen: A seat's view, or a state.
             seat: With a state, the seat observing: ``observation(state, seat)`` is
                 ``observation(view(state, seat))``. With a view, None (or the view's seat).
+            out: A preallocated array of :meth:`observation_size` ints (a numpy array, say) to
+                fill with the observation and return, instead of a new tuple.
 
         Raises:
             RulesError: If the game has no encoding, ``seen`` is neither a state nor a view of
-                the game, a state comes without a seat or a view with another seat's, or the
-                seat is not a seat of the match.
+                the game, a state comes without a seat or a view with another seat's, the
+                seat is not a seat of the match, or ``out`` is not an array of the
+                observation's length.
 
         Example:
             >>> from cardgames import kalter_schlag
@@ -534,13 +569,31 @@ class Game(Generic[RulesT, StateT, MoveT, ViewT, ScoreT]):
                     f"the view is seat {view.seat}'s, not seat {errors.quote(seat)}'s: "
                     "leave seat out"
                 )
-            return encoding.observe(cast("ViewT", view))
+            return _filled(out, encoding.observe(cast("ViewT", view)), "observation")
         if seat is None:
             raise errors.RulesError(
                 f"the observation of a {self.title} state needs the seat that observes "
                 "(observation(state, seat)), or give that seat's view"
             )
-        return encoding.observation(cast("StateT", seen), seat)
+        return _filled(out, encoding.observation(cast("StateT", seen), seat), "observation")
+
+
+def _filled(
+    out: protocols.IntBuffer | None, values: tuple[int, ...], what: str
+) -> tuple[int, ...] | protocols.IntBuffer:
+    """Return ``values``, or ``out`` filled with them when an array is given to fill."""
+    if out is None:
+        return values
+    try:
+        size = len(out)
+    except TypeError:
+        size = None
+    if size != len(values):
+        raise errors.RulesError(
+            f"out must be an array of the {what}'s {len(values)} ints, not {errors.quote(out)}"
+        )
+    out[:] = values
+    return out
 
 
 class _LastState:

@@ -27,6 +27,7 @@ __all__ = [
     "Block",
     "Encoding",
     "Engine",
+    "IntBuffer",
     "NewGame",
     "PlayerView",
     "bounds",
@@ -44,6 +45,22 @@ StateT_contra = TypeVar("StateT_contra", contravariant=True)
 ViewT_co = TypeVar("ViewT_co", covariant=True)
 ViewT_contra = TypeVar("ViewT_contra", contravariant=True)
 ScoreT_co = TypeVar("ScoreT_co", covariant=True)
+
+
+class IntBuffer(Protocol):
+    """A preallocated array of ints that an observation or a mask is filled into.
+
+    A numpy array is one (``numpy.zeros(size, dtype=numpy.int64)``), as is a Python list or an
+    ``array.array``: anything with a length whose whole slice can be assigned a tuple of ints.
+    """
+
+    def __len__(self) -> int:
+        """How many ints it holds."""
+        ...
+
+    def __setitem__(self, place: slice, values: tuple[int, ...], /) -> None:
+        """Write the ints into the places of the slice."""
+        ...
 
 
 class PlayerView(Protocol[MoveT_co]):
