@@ -221,6 +221,6 @@ def _picture(
         f'width="{width:g}" height="{scaled}" viewBox="0 0 {table.WIDTH} {height:g}" '
         f'font-family="{faces.FONT}" role="img" aria-label={faces.attr(title)}>'
         f"<title>{faces.text(title)}</title>"
-        f'<rect width="{table.WIDTH}" height="{height:g}" rx="8" fill="#fbfbf8"/>'
+        f'<rect width="{table.WIDTH}" height="{height:g}" rx="8" fill="#fafafa"/>'
         f"{content}</svg>"
     )
