@@ -198,13 +198,22 @@ def test_the_grey_palette_uses_greys_only_and_a_pattern_and_a_fill_for_each_suit
         assert f"cardgames-p-fill-{int(suit)}" in patterns
 
 
-def test_the_same_table_draws_the_same_text_at_any_width() -> None:
+def test_a_narrow_picture_is_laid_out_for_its_width_and_a_wide_one_scaled() -> None:
     state = kalter_schlag.apply(kalter_schlag.new_game(seed=9), kalter_schlag.Deal())
-    wide, narrow = drawing.svg(state, seat=1), drawing.svg(state, seat=1, width=360)
-    assert wide == drawing.svg(state, seat=1)
-    assert parse(wide).get("width") == str(drawing.DEFAULT_WIDTH)
-    assert parse(narrow).get("width") == "360"
-    assert parse(narrow).get("viewBox") == parse(wide).get("viewBox")
+    wide, narrow = parse(drawing.svg(state, seat=1)), parse(drawing.svg(state, seat=1, width=380))
+    assert drawing.svg(state, seat=1) == drawing.svg(state, seat=1, width=drawing.DEFAULT_WIDTH)
+    assert (wide.get("width"), narrow.get("width")) == (str(drawing.DEFAULT_WIDTH), "380")
+    assert str(wide.get("viewBox")).startswith(f"0 0 {drawing.DEFAULT_WIDTH} ")
+    assert str(narrow.get("viewBox")).startswith("0 0 380 ")
+    # Four panels of seats take two rows in a narrow picture, so it is taller than it is scaled.
+    assert float(str(narrow.get("height"))) > float(str(wide.get("height"))) * 380 / 720
+    huge = parse(drawing.svg(state, seat=1, width=1440))
+    assert huge.get("viewBox") == wide.get("viewBox")
+    assert huge.get("height") == str(2 * int(str(wide.get("height"))))  # the same, scaled
+    for seen in (wide, narrow):
+        assert [g.get("data-card") for g in groups(seen, "card")] == [
+            str(card) for card in kalter_schlag.view(state, 1).hand
+        ]
 
 
 def test_bad_arguments_are_refused_with_the_reason() -> None:

@@ -75,7 +75,7 @@ DEFAULT_WIDTH: Final = table.WIDTH
 """The width of a picture in pixels unless ``svg`` is told otherwise: 720."""
 
 SVG: Final = "{http://www.w3.org/2000/svg}"
-"""The SVG namespace as :mod:`xml.etree.ElementTree` spells it in tags, e.g. ``SVG + "g"``."""
+"""The SVG namespace as ``xml.etree.ElementTree`` spells it in tags, e.g. ``SVG + "g"``."""
 
 _WIDEST: Final = 5000
 _NARROWEST: Final = 100
@@ -99,7 +99,9 @@ def svg(
         open_hands: With a state and no seat, draw every seat's hand face up (a replay, a
             notebook); the public facts are the seat to move's view's.
         colour: False for greys only; the suits still differ by shape, fill and pattern.
-        width: The picture's width in pixels (100 to 5000); its height follows.
+        width: The picture's width in pixels (100 to 5000); its height follows. From 360 to 720
+            the table is laid out for that width (a narrow picture puts fewer seats and cards on
+            a line, so that its text stays as large); outside it, one of those is scaled.
 
     Returns:
         An ``<svg>`` element, well-formed XML (see the module's description of its elements).
@@ -210,17 +212,20 @@ def _picture(
 ) -> str:
     """Return the ``<svg>`` element around the table's drawing."""
     palette = faces.COLOUR if colour else faces.PLAIN
-    content, height = table.draw(entry.title, view, held, palette, open_hands=open_hands)
+    layout = min(max(width, table.NARROWEST), table.WIDTH)
+    content, height = table.draw(
+        entry.title, view, held, palette, open_hands=open_hands, width=layout
+    )
     whose = "every hand open" if open_hands else f"seat {view.seat}'s view"
     seat = "" if open_hands else f' data-seat="{view.seat}"'
-    scaled = math.ceil(height * width / table.WIDTH)
+    scaled = math.ceil(height * width / layout)
     title = f"{entry.title}, {whose}"
     return (
         '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
         f'class="cardgames-table" data-game="{entry.name}"{seat} '
-        f'width="{width:g}" height="{scaled}" viewBox="0 0 {table.WIDTH} {height:g}" '
+        f'width="{width:g}" height="{scaled}" viewBox="0 0 {layout:g} {height:g}" '
         f'font-family="{faces.FONT}" role="img" aria-label={faces.attr(title)}>'
         f"<title>{faces.text(title)}</title>"
-        f'<rect width="{table.WIDTH}" height="{height:g}" rx="8" fill="#fafafa"/>'
+        f'<rect width="{layout:g}" height="{height:g}" rx="8" fill="#fafafa"/>'
         f"{content}</svg>"
     )

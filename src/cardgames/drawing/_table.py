@@ -22,7 +22,11 @@ AnyView = views.View[Any, Any, Any, Any]
 """Any game's view: the bands read its shared fields, and the others by name (:func:`field`)."""
 
 WIDTH: Final = 720
-"""The drawing's width in its own units; ``svg``'s ``width`` scales it."""
+"""The widest layout, in the drawing's own units: a wider picture is this one scaled up."""
+NARROWEST: Final = 360
+"""The narrowest layout: a narrower picture is this one scaled down."""
+PANEL: Final = 136
+"""The narrowest a seat's panel may be; fewer panels share a row in a narrow layout."""
 MARGIN: Final = 12
 GAP: Final = 18
 """The space between groups of cards on one line."""
@@ -118,18 +122,23 @@ def draw(
     palette: faces.Palette,
     *,
     open_hands: bool,
+    width: float,
 ) -> tuple[str, float]:
-    """Return the drawing's SVG content (without the ``<svg>`` element) and its height."""
+    """Return the drawing's SVG content (without the ``<svg>`` element) and its height.
+
+    The layout is ``width`` units wide (:data:`NARROWEST` to :data:`WIDTH`): a narrow one puts
+    fewer seats' panels and groups of cards on a line, and overlaps long rows of cards more.
+    """
     parts = [faces.definitions(palette)]
     y = 0.0
     for band in (
-        _header(title, view, open_hands=open_hands),
-        _panels(view, open_hands=open_hands),
-        _flow(_table_groups(view), palette),
-        _pools(view, palette),
-        _flow(_laid_out(view, open_hands=open_hands), palette),
-        _flow(_hands(held, open_hands=open_hands), palette),
-        _lines(view),
+        _header(title, view, open_hands=open_hands, width=width),
+        _panels(view, open_hands=open_hands, width=width),
+        _flow(_table_groups(view, width), palette, width),
+        _pools(view, palette, width),
+        _flow(_laid_out(view, open_hands=open_hands), palette, width),
+        _flow(_hands(held, open_hands=open_hands), palette, width),
+        _lines(view, width),
     ):
         markup, height = band
         if height:
@@ -138,7 +147,7 @@ def draw(
     return "".join(parts), y + MARGIN
 
 
-def _header(title: str, view: AnyView, *, open_hands: bool) -> tuple[str, float]:
+def _header(title: str, view: AnyView, *, open_hands: bool, width: float) -> tuple[str, float]:
     """Return the title line: the game, the hand, the phase, whose move it is."""
     where = [title]
     if view.hand_number:
@@ -151,10 +160,14 @@ def _header(title: str, view: AnyView, *, open_hands: bool) -> tuple[str, float]
         status = f"your move (seat {view.seat})"
     else:
         status = f"seat {view.current_player} to move"
+    heading = " · ".join(where)
+    below = faces.text_width(heading, 16) + faces.text_width(status, 13) + 24 > width - 2 * MARGIN
     return (
-        faces.label(MARGIN, 26, " · ".join(where), size=16, bold=True, fill=faces.INK)
-        + faces.label(WIDTH - MARGIN, 26, status, size=13, anchor="end", fill=faces.INK),
-        38.0,
+        faces.label(MARGIN, 26, heading, size=16, bold=True, fill=faces.INK)
+        + faces.label(
+            width - MARGIN, 46 if below else 26, status, size=13, anchor="end", fill=faces.INK
+        ),
+        58.0 if below else 38.0,
     )
 
 
@@ -181,10 +194,13 @@ def _badges(view: AnyView, seat: int) -> list[str]:
     return found
 
 
-def _panels(view: AnyView, *, open_hands: bool) -> tuple[str, float]:
+def _panels(view: AnyView, *, open_hands: bool, width: float) -> tuple[str, float]:
     """Return one panel per seat, up to five a row: its name, facts, total and counts."""
-    per_row = min(view.players, 5)
-    width = (WIDTH - 2 * MARGIN - (per_row - 1) * 8) / per_row
+    fit = int((width - 2 * MARGIN + 8) // (PANEL + 8))
+    per_row = max(1, min(view.players, 5, fit))
+    rows = -(-view.players // per_row)
+    per_row = -(-view.players // rows)  # as many in each row as can be
+    width = (width - 2 * MARGIN - (per_row - 1) * 8) / per_row
     height = 70
     balances = int_tuple(field(view, "balances"))
     taken = int_tuple(field(view, "tricks_taken"))
@@ -216,7 +232,6 @@ def _panels(view: AnyView, *, open_hands: bool) -> tuple[str, float]:
             + faces.label(x + 8, y + 63, " · ".join(counts), size=11)
             + "</g>"
         )
-    rows = -(-view.players // per_row)
     return "".join(parts), rows * (height + 8) + 4
 
 
@@ -245,7 +260,7 @@ def _trick(view: AnyView) -> Group | None:
     )
 
 
-def _table_groups(view: AnyView) -> list[Group]:
+def _table_groups(view: AnyView, width: float) -> list[Group]:
     """Return what lies in the middle of the table: trump or upcard, trick, stock, pile."""
     groups = []
     trump = field(view, "trump")
@@ -267,7 +282,8 @@ def _table_groups(view: AnyView) -> list[Group]:
         groups.append(Group("stock", (Piece(None, "stock", caption=f"{stock} cards"),)))
     pile = card_tuple(field(view, "pile"))
     if pile:
-        shown = pile[-PILE_SHOWN:]
+        room = int((width - 2 * MARGIN - faces.CARD_WIDTH) // faces.INDEX_WIDTH) + 1
+        shown = pile[-min(PILE_SHOWN, room) :]
         below = f", {len(pile) - len(shown)} more under them" if len(shown) < len(pile) else ""
         groups.append(
             Group(
@@ -359,9 +375,9 @@ def _hands(held: Sequence[Held], *, open_hands: bool) -> list[Group]:
     return groups
 
 
-def _group_width(group: Group) -> tuple[float, float]:
+def _group_width(group: Group, width: float) -> tuple[float, float]:
     """Return a group's card step and its width (the wider of its cards and its label)."""
-    room = WIDTH - 2 * MARGIN
+    room = width - 2 * MARGIN
     count = len(group.pieces)
     captions = any(piece.caption for piece in group.pieces)
     step = group.step or faces.step_for(
@@ -376,18 +392,18 @@ def _group_width(group: Group) -> tuple[float, float]:
     return step, max(faces.row_width(count, step), faces.text_width(group.label, 12))
 
 
-def _flow(groups: Sequence[Group], palette: faces.Palette) -> tuple[str, float]:
+def _flow(groups: Sequence[Group], palette: faces.Palette, room: float) -> tuple[str, float]:
     """Return groups laid left to right, a new line when the next does not fit, and the height."""
     if not groups:
         return "", 0.0
     parts = []
     x, y, line = float(MARGIN), 6.0, 0.0
     for group in groups:
-        step, width = _group_width(group)
+        step, width = _group_width(group, room)
         raised = any(piece.raised for piece in group.pieces)
         height = LABEL + faces.CARD_HEIGHT + (RAISE if raised else 0) + 8
         height += CAPTION if any(piece.caption for piece in group.pieces) else 0
-        if x > MARGIN and x + width > WIDTH - MARGIN:
+        if x > MARGIN and x + width > room - MARGIN:
             x, y, line = float(MARGIN), y + line, 0.0
         parts.append(faces.label(x, y + 12, group.label))
         top = y + LABEL + (RAISE if raised else 0)
@@ -435,39 +451,41 @@ def _piece(piece: Piece, x: float, y: float, palette: faces.Palette) -> str:
     return drawn
 
 
-def _pools(view: AnyView, palette: faces.Palette) -> tuple[str, float]:
+def _pools(view: AnyView, palette: faces.Palette, room: float) -> tuple[str, float]:
     """Return the pools of chips, each with its content and who took it."""
     pools = int_tuple(field(view, "pools"))
     if not pools:
         return "", 0.0
     won = field(view, "pools_won") or ()
     count = len(pools)
-    width = (WIDTH - 2 * MARGIN - (count - 1) * 8) / count
+    per_row = count if room >= WIDTH / 2 + 120 else -(-count // 2)
+    width = (room - 2 * MARGIN - (per_row - 1) * 8) / per_row
     parts = [faces.label(MARGIN, 14, "pools")]
     for place, chips in enumerate(pools):
-        x = MARGIN + place * (width + 8)
+        x = MARGIN + place % per_row * (width + 8)
+        y = 20 + place // per_row * 54
         taker = won[place] if place < len(won) else None
         parts.append(
             f'<g class="pool" data-pool="{place + 1}" data-chips="{chips}">'
-            f'<rect x="{x:g}" y="20" width="{width:g}" height="46" rx="6" fill="#f4f4f4" '
+            f'<rect x="{x:g}" y="{y}" width="{width:g}" height="46" rx="6" fill="#f4f4f4" '
             f'stroke="#b5b5b5"/>'
-            + faces.label(x + 8, 38, _NUMERALS[place], size=14, bold=True, fill=faces.INK)
-            + faces.chip(x + 15, 53, palette)
-            + faces.label(x + 26, 57, f"{chips}", size=13, fill=faces.INK)
+            + faces.label(x + 8, y + 18, _NUMERALS[place], size=14, bold=True, fill=faces.INK)
+            + faces.chip(x + 15, y + 33, palette)
+            + faces.label(x + 26, y + 37, f"{chips}", size=13, fill=faces.INK)
             + (
-                faces.label(x + width - 6, 37, f"seat {taker}", size=11, anchor="end")
+                faces.label(x + width - 6, y + 17, f"seat {taker}", size=11, anchor="end")
                 if taker is not None
                 else ""
             )
             + "</g>"
         )
-    return "".join(parts), 72.0
+    return "".join(parts), 18 + 54 * -(-count // per_row) + 4.0
 
 
 _NUMERALS: Final = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X")
 
 
-def _lines(view: AnyView) -> tuple[str, float]:
+def _lines(view: AnyView, width: float) -> tuple[str, float]:
     """Return lines of text: the auction and contract, and the last hand's score."""
     said = []
     auction = field(view, "auction")
@@ -487,7 +505,7 @@ def _lines(view: AnyView) -> tuple[str, float]:
         said.append(
             f"match over: won by {won}" + (f", lost by {seats(view.losers)}" if view.losers else "")
         )
-    lines = [line for text in said for line in faces.wrap(text, WIDTH - 2 * MARGIN, 12)]
+    lines = [line for text in said for line in faces.wrap(text, width - 2 * MARGIN, 12)]
     parts = [
         faces.label(MARGIN, 16 + 17 * place, line, fill=faces.INK)
         for place, line in enumerate(lines)
