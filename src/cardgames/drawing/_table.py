@@ -326,7 +326,7 @@ def _laid_out(view: AnyView, *, open_hands: bool) -> list[Group]:
                 Group(
                     f"seat {defender} lays off",
                     tuple(
-                        Piece(card, "layoff", defender, caption=f"on {target + 1}")
+                        Piece(card, "layoff", defender, caption=f"on meld {target + 1}")
                         for card, target in defence.layoffs
                     ),
                 )
