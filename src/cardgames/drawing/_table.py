@@ -55,11 +55,15 @@ class Piece:
 
 @attrs.frozen
 class Group:
-    """A label over a row of pieces, ``step`` apart (None: side by side, or as they fit)."""
+    """A label over a row of pieces: side by side as they fit, or overlapping if ``tight``.
+
+    A tight group (a meld, the pile) overlaps its cards down to their index strips even when
+    there is room: its cards belong together.
+    """
 
     label: str
     pieces: tuple[Piece, ...]
-    step: float | None = None
+    tight: bool = False
 
 
 @attrs.frozen
@@ -225,7 +229,7 @@ def _panels(view: AnyView, *, open_hands: bool, width: float) -> tuple[str, floa
         parts.append(
             f'<g class="seat" data-seat="{seat}">'
             f'<rect x="{x:g}" y="{y}" width="{width:g}" height="{height}" rx="6" fill="#f4f4f4" '
-            f'stroke="{palette_edge(to_move)}" stroke-width="{3 if to_move else 1}"/>'
+            f'stroke="{_edge(to_move)}" stroke-width="{3 if to_move else 1}"/>'
             + faces.label(x + 8, y + 17, name, size=13, bold=True, fill=faces.INK)
             + faces.label(x + 8, y + 33, " · ".join(_badges(view, seat)), size=11)
             + faces.label(x + 8, y + 49, total, size=12, fill=faces.INK)
@@ -235,7 +239,7 @@ def _panels(view: AnyView, *, open_hands: bool, width: float) -> tuple[str, floa
     return "".join(parts), rows * (height + 8) + 4
 
 
-def palette_edge(strong: bool) -> str:
+def _edge(strong: bool) -> str:
     """Return the edge colour of a seat's panel: dark for the seat to move."""
     return faces.INK if strong else "#b5b5b5"
 
@@ -289,6 +293,7 @@ def _table_groups(view: AnyView, width: float) -> list[Group]:
             Group(
                 f"discard pile, top last ({len(pile)} cards{below})",
                 tuple(Piece(card, "pile") for card in shown),
+                tight=True,
             )
         )
     return groups
@@ -300,25 +305,28 @@ def _laid_out(view: AnyView, *, open_hands: bool) -> list[Group]:
     declarer = field(view, "declarer")
     for meld in field(view, "melds") or ():
         shown = card_tuple(getattr(meld, "cards", None))
-        groups.append(Group(f"seat {declarer}'s meld", _row(shown, "meld", declarer)))
+        groups.append(Group(f"seat {declarer}'s meld", _row(shown, "meld", declarer), tight=True))
     knocker = field(view, "knocker")
     layout = field(view, "knocker_layout")
     if layout is not None and knocker is not None:
         for number, meld in enumerate(layout.melds, start=1):
             groups.append(
-                Group(f"meld {number}, seat {knocker}", _row(meld.cards, "meld", knocker))
+                Group(
+                    f"meld {number}, seat {knocker}", _row(meld.cards, "meld", knocker), tight=True
+                )
             )
         groups.append(
             Group(
                 f"seat {knocker}'s deadwood, count {layout.count}",
                 _row(layout.deadwood, "deadwood", knocker),
+                tight=True,
             )
         )
     defence = field(view, "defence")
     if defence is not None and knocker is not None:
         defender = (knocker + 1) % view.players
         groups.extend(
-            Group(f"seat {defender}'s meld", _row(meld.cards, "meld", defender))
+            Group(f"seat {defender}'s meld", _row(meld.cards, "meld", defender), tight=True)
             for meld in defence.melds
         )
         if defence.layoffs:
@@ -335,6 +343,7 @@ def _laid_out(view: AnyView, *, open_hands: bool) -> list[Group]:
             Group(
                 f"seat {defender}'s deadwood, count {defence.count}",
                 _row(defence.deadwood, "deadwood", defender),
+                tight=True,
             )
         )
     for seat, claim in field(view, "claims") or ():
@@ -380,14 +389,8 @@ def _group_width(group: Group, width: float) -> tuple[float, float]:
     room = width - 2 * MARGIN
     count = len(group.pieces)
     captions = any(piece.caption for piece in group.pieces)
-    step = group.step or faces.step_for(
-        count, room, widest=faces.CARD_WIDTH + (8 if captions else 4)
-    )
-    if (
-        group.step is None
-        and group.pieces
-        and group.pieces[0].where in {"pile", "meld", "deadwood"}
-    ):
+    step = faces.step_for(count, room, widest=faces.CARD_WIDTH + (14 if captions else 4))
+    if group.tight:
         step = min(step, faces.INDEX_WIDTH + 8)
     return step, max(faces.row_width(count, step), faces.text_width(group.label, 12))
 
