@@ -50,6 +50,7 @@ extensions = [
     "sphinx.ext.doctest",
     "myst_parser",
     "layouts",
+    "pictures",  # docs/_ext/pictures.py: the games' positions drawn as the docs are built
 ]
 source_suffix = {".rst": "restructuredtext"}  # Markdown is only included (the changelog)
 exclude_patterns = ["_build", "_intersphinx", "_api", "_ext"]  # _api: fragments api.rst includes
@@ -230,6 +231,7 @@ PUBLIC_MODULES = (
     "cardgames.simulate",
     "cardgames.validators",
     "cardgames.codec",
+    "cardgames.drawing",
     "cardgames.kalter_schlag",
     "cardgames.staekske_rape",
     "cardgames.gin_rummy",

@@ -352,6 +352,15 @@ class MatchFacts(Generic[RulesT_co, HandT_co, MoveT_co]):
         """Every move applied since the match began, oldest first."""
         return history.moves_of(self.history)
 
+    def _repr_svg_(self) -> str:
+        """Return the match drawn with every hand open (:func:`cardgames.drawing.svg`).
+
+        What a notebook shows for a state: every game's ``State`` inherits it.
+        """
+        from cardgames import drawing  # noqa: PLC0415  # drawing reads the games, which import this
+
+        return drawing.svg(self, open_hands=True)
+
 
 def check_step(before: object, move: object, after: object) -> None:
     """Check that ``after`` is the state ``move`` led to from ``before``, as its history records.

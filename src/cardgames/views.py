@@ -67,3 +67,9 @@ class View(Generic[RulesT_co, PhaseT_co, HandT_co, MoveT_co]):
     winners: tuple[int, ...]
     losers: tuple[int, ...]
     legal_moves: tuple[MoveT_co, ...]
+
+    def _repr_svg_(self) -> str:
+        """Return the view drawn as SVG (:func:`cardgames.drawing.svg`): what a notebook shows."""
+        from cardgames import drawing  # noqa: PLC0415  # drawing reads the games, which import this
+
+        return drawing.svg(self)
