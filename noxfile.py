@@ -117,7 +117,7 @@ def fingerprint(session: nox.Session) -> None:
     moves and the score: about a minute a game on this project's 2-core machine, so it runs
     here, without coverage and with one worker per core (pytest-xdist), not in ``wheel``.
     """
-    session.install(".[tests]", "pytest-xdist>=3.5")
+    session.install(".[tests,adapters]", "pytest-xdist>=3.5")  # collects every test module
     session.run("pytest", "-p", "no:cacheprovider", "-n", "2", "-m", "fingerprint", "tests")
 
 
