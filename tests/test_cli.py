@@ -346,7 +346,7 @@ def test_what_a_player_types_is_answered_and_asked_again(
     )
     assert status == 0
     if reply is None:  # it was read as move 1: the next prompt is for the next move
-        assert "seat 0 doubles" in out or "seat 0 plays" in out
+        assert "you double" in out or "trick 1: " in out
     else:
         assert reply in out
         assert prompts >= 3  # asked again after the reply, then once more at the end of input
@@ -362,7 +362,7 @@ def test_text_the_terminal_cannot_decode_is_answered_and_asked_again(
     )
     assert (status, prompts) == (0, 3)
     assert "not that: the terminal sent text that is not ascii: type the move's number" in out
-    assert "seat 0 doubles" in out or "seat 0 plays" in out
+    assert "you double" in out or "trick 1: " in out
 
 
 def test_play_under_an_ascii_terminal_encoding_never_crashes() -> None:
