@@ -42,6 +42,7 @@ __all__ = [
     "hand_text",
     "help_lines",
     "move_lines",
+    "only_move_lines",
     "plain_text",
     "rules_lines",
     "terminal_width",
@@ -162,7 +163,8 @@ def rules_lines(entry: game.AnyGame, width: int) -> list[str]:
     for field in attrs.fields(entry.rules_type):
         if not field.init:
             continue
-        found.append(f"  {field.name} = {json.dumps(defaults.get(field.name), ensure_ascii=False)}")
+        default = json.dumps(defaults.get(field.name), ensure_ascii=False)
+        found.extend(_fill(f"{field.name} = {default}", width, "  ", " " * 6))
         text = plain_text(described.get(field.name, ""))
         if text:
             found.extend(_fill(text, width, " " * 6))
@@ -200,7 +202,7 @@ def for_seat(line: str, seat: int) -> str:
         rest = re.sub(r"\bhis\b", "your", match.group("rest"))
         return f"{arrow}you {_second_person(verb)}{rest}"
 
-    mention = rf"(?P<lead>(?<![\w:])seat |→ ){seat}(?![\d:])"
+    mention = rf"(?P<lead>(?<![\w:])seat |→ ){seat}(?!\d)"
     return re.sub(rf"{mention}(?: (?P<verb>[a-z]+)\b(?P<rest>[^;,]*))?", you, line)
 
 
@@ -301,6 +303,15 @@ def move_lines(entry: game.AnyGame, view: Any) -> list[str]:  # noqa: ANN401  # 
         for number, (text, meaning) in enumerate(zip(texts, meanings, strict=True), start=1)
     ]
     if any(">" in text for text in texts):
+        found.append(f"  ({_LAY_OFF})")
+    return found
+
+
+def only_move_lines(view: Any) -> list[str]:  # noqa: ANN401  # any game's view
+    """Return what a turn with one legal move says: the hand, and the move played for it."""
+    move = str(view.legal_moves[0])
+    found = [f"your hand: {hand_text(view)}; your only move: {move}, played"]
+    if ">" in move:
         found.append(f"  ({_LAY_OFF})")
     return found
 

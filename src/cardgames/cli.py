@@ -272,7 +272,7 @@ def _commentator(
             explanation, totals = _score_lines(entry.score(after), you)
             if line is None or explanation.strip() not in line:
                 say(explanation)
-            out(totals)
+            say(totals)
             note = screens.hand_end_note(entry)
             if note is not None:
                 out(f"  {note}")
@@ -441,7 +441,7 @@ def _play(parsed: argparse.Namespace, out: _Out, read: Callable[[str], str]) -> 
     bots = [agents.by_name(entry, name) for name in lineup]
     resumed = len(state.moves) if parsed.resume is not None else None
     out(screens.banner(entry, state.seed, human, lineup, resumed=resumed))
-    out("Type a move's number or its text; 'help' explains, 'quit' leaves (Ctrl-D too).")
+    out("Type a move's number or text; 'help' explains, 'quit' leaves.")
     rng = dealing.rng(state.seed, "agents")
     deal = entry.parse_move("deal")
     observe = _commentator(entry, out, you=human)
@@ -457,7 +457,8 @@ def _play(parsed: argparse.Namespace, out: _Out, read: Callable[[str], str]) -> 
                 held = (state.hand_number, hand)
                 if len(moves) == 1:
                     move = moves[0]
-                    out(f"your hand: {screens.hand_text(view)}; your only move: {move}, played")
+                    for line in screens.only_move_lines(view):
+                        out(line)
                 else:
                     move = _ask(entry, state, seat, read, out, drawn=hand - seen)
                 if move is _QUIT:
@@ -476,7 +477,8 @@ def _play(parsed: argparse.Namespace, out: _Out, read: Callable[[str], str]) -> 
         out("")
         out(f"interrupted after {_hands(state)}{saved}")
         return 130
-    out(_result_line(entry, state, human))
+    for line in screens.wrapped(_result_line(entry, state, human), screens.terminal_width()):
+        out(line)
     _save(parsed.record, state)
     return 0
 
