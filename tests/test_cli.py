@@ -524,7 +524,7 @@ def test_the_play_prompt_reads_help_moves_and_quit(capsys: pytest.CaptureFixture
     assert (status, prompts) == (0, 3)
     lines = out.splitlines()
     assert lines[0] == "Gin Rummy, seed 3: you are seat 0; the other player is a rule bot"
-    assert lines[1] == ("Type a move's number or text; 'help' explains, 'quit' leaves.")
+    assert lines[1] == ("Type a move's number or text, 'help' for help, 'quit' to leave.")
     assert "At the prompt, type:" in out
     assert "  quit           leave the match (Ctrl-D too)" in out
     assert "In a lay-out, 6♠>0 lays the 6♠ off onto the knocker's meld 0" in out

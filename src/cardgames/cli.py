@@ -24,7 +24,7 @@ import json
 import os
 import re
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final, TextIO
 
 import attrs
@@ -61,6 +61,13 @@ class _Out:
         encoding = getattr(self.stream, "encoding", None) or "utf-8"
         line = line.encode(encoding, errors="replace").decode(encoding, errors="replace")
         print(line, file=self.stream, flush=True)
+
+    def show(self, lines: Iterable[str]) -> None:
+        """Print lines, each broken to the terminal's width (at its ``;``, then between words)."""
+        width = screens.terminal_width()
+        for line in lines:
+            for part in screens.wrapped(line, width):
+                self(part)
 
 
 def _shows_symbols(stream: TextIO) -> bool:
@@ -255,11 +262,9 @@ def _commentator(
     Lines about the seat ``you`` are said to "you"; with ``hands``, every seat's cards are
     shown after each deal. Long lines are broken to the terminal's width.
     """
-    width = screens.terminal_width()
 
     def say(line: str) -> None:
-        for part in screens.wrapped(line if you is None else screens.for_seat(line, you), width):
-            out(part)
+        out.show([line if you is None else screens.for_seat(line, you)])
 
     def observe(before: Any, move: Any, after: Any) -> None:  # noqa: ANN401  # any game's types
         line = entry.narrate(before, move, after)
@@ -340,8 +345,7 @@ def _ask(
     """
     view = entry.view(state, seat)
     screen = screens.turn_lines(entry, view, drawn)
-    for line in screen:
-        out(line)
+    out.show(screen)
     while True:
         text = _typed(read, out)
         if text is None:
@@ -350,8 +354,7 @@ def _ask(
         if command == "quit":
             return _QUIT
         if command is not None:
-            for line in screens.help_lines(entry) if command == "help" else screen:
-                out(line)
+            out.show(screens.help_lines(entry) if command == "help" else screen)
         elif text and (move := _read_move(entry, state, view, text, out)) is not None:
             return move
 
@@ -440,8 +443,12 @@ def _play(parsed: argparse.Namespace, out: _Out, read: Callable[[str], str]) -> 
     lineup = _lineup(entry, parsed.agents or default, state.players)
     bots = [agents.by_name(entry, name) for name in lineup]
     resumed = len(state.moves) if parsed.resume is not None else None
-    out(screens.banner(entry, state.seed, human, lineup, resumed=resumed))
-    out("Type a move's number or text; 'help' explains, 'quit' leaves.")
+    out.show(
+        [
+            screens.banner(entry, state.seed, human, lineup, resumed=resumed),
+            "Type a move's number or text, 'help' for help, 'quit' to leave.",
+        ]
+    )
     rng = dealing.rng(state.seed, "agents")
     deal = entry.parse_move("deal")
     observe = _commentator(entry, out, you=human)
@@ -457,8 +464,7 @@ def _play(parsed: argparse.Namespace, out: _Out, read: Callable[[str], str]) -> 
                 held = (state.hand_number, hand)
                 if len(moves) == 1:
                     move = moves[0]
-                    for line in screens.only_move_lines(view):
-                        out(line)
+                    out.show(screens.only_move_lines(view))
                 else:
                     move = _ask(entry, state, seat, read, out, drawn=hand - seen)
                 if move is _QUIT:
@@ -477,8 +483,7 @@ def _play(parsed: argparse.Namespace, out: _Out, read: Callable[[str], str]) -> 
         out("")
         out(f"interrupted after {_hands(state)}{saved}")
         return 130
-    for line in screens.wrapped(_result_line(entry, state, human), screens.terminal_width()):
-        out(line)
+    out.show([_result_line(entry, state, human)])
     _save(parsed.record, state)
     return 0
 
