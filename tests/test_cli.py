@@ -582,8 +582,9 @@ def test_ctrl_c_during_play_saves_the_record_so_far(
 
 
 def test_play_resume_goes_on_from_a_saved_record_with_only_the_player_s_seat(
-    capsys: pytest.CaptureFixture[str], tmp_path: pathlib.Path
+    capsys: pytest.CaptureFixture[str], tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.setenv("COLUMNS", "100")
     path = tmp_path / "saved.json"
     play_in_process(capsys, ["1", "1", "quit"], "gin-rummy", "--seed", "3", "--record", str(path))
     first = codec.loads_record(path.read_text(encoding="utf-8"))
@@ -814,13 +815,16 @@ def test_mariage_wraps_its_deal_names_who_takes_and_shows_the_chips(
     assert f"chips: {chips}" in screens.turn_lines(cardgames.GAMES["mariage"], view)
 
 
-def test_the_banner_names_the_bots(capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_banner_names_the_bots(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "100")
     _, out, _ = play_in_process(capsys, [], "kalter-schlag", "--seed", "3", "--agents", "random")
     assert out.startswith("Kalter Schlag, seed 3: you are seat 0; the others are random bots\n")
     _, out, _ = play_in_process(
         capsys, [], "kalter-schlag", "--seed", "3", "--agents", "rule,first,random,rule"
     )
     assert out.startswith(
-        "Kalter Schlag, seed 3: you are seat 0; "
-        "the others are seat 1 a first bot, seat 2 a random bot, seat 3 a rule bot\n"
+        "Kalter Schlag, seed 3: you are seat 0;\n"  # a long line breaks at its "; "
+        "  the others are seat 1 a first bot, seat 2 a random bot, seat 3 a rule bot\n"
     )
