@@ -527,7 +527,7 @@ def test_the_play_prompt_reads_help_moves_and_quit(capsys: pytest.CaptureFixture
     assert lines[1] == ("Type a move's number or text, 'help' for help, 'quit' to leave.")
     assert "At the prompt, type:" in out
     assert "  quit           leave the match (Ctrl-D too)" in out
-    assert "In a lay-out, 6♠>0 lays the 6♠ off onto the knocker's meld 0" in out
+    assert "In a lay-out, 6♠>0 lays the 6♠ off onto the knocker's meld 0" in " ".join(out.split())
     assert out.count("    1. draw pile  (take 6♣ from the discard pile)") == 2  # and after "moves"
     assert out.endswith("you left the match after 1 hand\n")
 

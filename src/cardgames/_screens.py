@@ -363,40 +363,63 @@ def banner(
 
 
 _HELP: Final = (
-    "At the prompt, type:",
-    "  a number       the move with that number",
-    "  a move's text  e.g. 'play Q♥' (a card as Q♥ or QH; a ten as 10♥, 10H or TH)",
-    "  moves          show your hand and your moves again",
-    "  help           this help",
-    "  quit           leave the match (Ctrl-D too); with --record, what was played is saved",
-    "A turn with one legal move only is played for you.",
+    ("a number", "the move with that number"),
+    ("a move's text", "e.g. 'play Q♥' (a card as Q♥ or QH; a ten as 10♥, 10H or TH)"),
+    ("moves", "show your hand and your moves again"),
+    ("help", "this help"),
+    ("quit", "leave the match (Ctrl-D too); with --record, what was played is saved"),
 )
+"""What the ``play`` prompt reads, and what each does."""
 
 _GAME_HELP: Final = {
     "gin-rummy": (
-        "Gin Rummy: draw a card (the top of the stock, or of the discard pile), then discard one.",
-        "Deadwood is the value of your cards in no meld (A 1, J Q K 10); knock when it is at",
-        "most the knock limit. The ace is low: A 2 3 is a run, Q K A is not.",
-        f"In a lay-out, {_LAY_OFF}.",
+        "Gin Rummy: draw a card (the top of the stock, or of the discard pile), then discard "
+        "one. Deadwood is the value of your cards in no meld (A 1, J Q K 10); knock when it is "
+        "at most the knock limit. The ace is low: A 2 3 is a run, Q K A is not. "
+        f"In a lay-out, {_LAY_OFF}."
     ),
     "kalter-schlag": (
-        "Kalter Schlag: card points are bad. The hand's most points are charged (× 2 a double);",
-        "the match ends at the target, and the highest total loses.",
+        "Kalter Schlag: card points are bad. The hand's most points are charged (× 2 a double); "
+        "the match ends at the target, and the highest total loses."
     ),
     "mariage": (
-        "Mariage: the chips are what counts. A marriage on the table (a king, then his queen)",
-        "cannot be overtaken, not even by a trump (rule 25).",
+        "Mariage: the chips are what counts. A marriage on the table (a king, then his queen) "
+        "cannot be overtaken, not even by a trump (rule 25)."
     ),
     "staekske-rape": (
-        "Staekske Rape: look at your cards (or bid blind), bid, and as declarer take the stock",
-        "or play without it; card points count towards the bid.",
+        "Staekske Rape: look at your cards (or bid blind), bid, and as declarer take the stock "
+        "or play without it; card points count towards the bid."
     ),
 }
+"""A few words on each game: what is good, what is bad, its notation."""
 
 
-def help_lines(entry: game.AnyGame) -> list[str]:
-    """Return the help of the ``play`` prompt, with the game's own notes."""
-    return [*_HELP, *_GAME_HELP[entry.name]]
+def help_lines(entry: game.AnyGame, width: int) -> list[str]:
+    """Return the help of the ``play`` prompt, with the game's own notes, wrapped at ``width``.
+
+    Example:
+        >>> import cardgames
+        >>> for line in help_lines(cardgames.GAMES["kalter-schlag"], 60):
+        ...     print(line)
+        At the prompt, type:
+          a number       the move with that number
+          a move's text  e.g. 'play Q♥' (a card as Q♥ or QH; a ten
+                         as 10♥, 10H or TH)
+          moves          show your hand and your moves again
+          help           this help
+          quit           leave the match (Ctrl-D too); with
+                         --record, what was played is saved
+        A turn with one legal move only is played for you.
+        Kalter Schlag: card points are bad. The hand's most points
+        are charged (× 2 a double); the match ends at the target,
+        and the highest total loses.
+    """
+    found = ["At the prompt, type:"]
+    for term, meaning in _HELP:
+        found.extend(_fill(f"{term:<14} {meaning}", width, "  ", " " * 17))
+    found.extend(_fill("A turn with one legal move only is played for you.", width, ""))
+    found.extend(_fill(_GAME_HELP[entry.name], width, ""))
+    return found
 
 
 _HAND_END: Final = {

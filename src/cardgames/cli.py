@@ -354,7 +354,11 @@ def _ask(
         if command == "quit":
             return _QUIT
         if command is not None:
-            out.show(screens.help_lines(entry) if command == "help" else screen)
+            if command == "help":
+                for line in screens.help_lines(entry, screens.terminal_width()):
+                    out(line)
+            else:
+                out.show(screen)
         elif text and (move := _read_move(entry, state, view, text, out)) is not None:
             return move
 
