@@ -242,10 +242,6 @@ def _gin_lines(view: Any) -> list[str]:  # noqa: ANN401  # a gin view
     if view.top is not None:
         found.append(f"discard pile: {view.top} on top")
     found.append(f"stock: {view.stock_size} cards; knock limit: {view.knock_limit}")
-    layout = view.knocker_layout
-    if layout is not None:
-        melds = "  ".join(f"{number}: [{meld}]" for number, meld in enumerate(layout.melds))
-        found.append(f"the knocker's melds: {melds or '(none)'}")
     return found
 
 
@@ -293,6 +289,27 @@ def _gin_meaning(view: Any, text: str) -> str:  # noqa: ANN401  # a gin view
 _LAY_OFF: Final = "6♠>0 lays the 6♠ off onto the knocker's meld 0 (his melds count from 0)"
 
 
+def _lay_off_note(view: Any, texts: Sequence[str]) -> list[str]:  # noqa: ANN401  # a gin view
+    """Return how to read the first lay-off in the moves (``2♥>2``), naming the knocker's melds.
+
+    Empty when no move lays a card off.
+    """
+    found = re.search(r"(\S+)>(\d+)", " ".join(texts))
+    if found is None:
+        return []
+    card, number = found.groups()
+    layout = getattr(view, "knocker_layout", None)
+    melds = (
+        ""
+        if layout is None
+        else ", ".join(f"{place} [{meld}]" for place, meld in enumerate(layout.melds))
+    )
+    return [
+        f"  ({card}>{number} lays the {card} off onto the knocker's meld {number}"
+        + (f"; his melds: {melds})" if melds else ")")
+    ]
+
+
 def move_lines(entry: game.AnyGame, view: Any) -> list[str]:  # noqa: ANN401  # any game's view
     """Return the numbered moves, with what gin's draws mean and how to read a lay-off."""
     texts = [str(move) for move in view.legal_moves]
@@ -302,18 +319,16 @@ def move_lines(entry: game.AnyGame, view: Any) -> list[str]:  # noqa: ANN401  # 
         f"  {number:>3}. {text:<{width}}  ({meaning})" if meaning else f"  {number:>3}. {text}"
         for number, (text, meaning) in enumerate(zip(texts, meanings, strict=True), start=1)
     ]
-    if any(">" in text for text in texts):
-        found.append(f"  ({_LAY_OFF})")
-    return found
+    return found + _lay_off_note(view, texts)
 
 
 def only_move_lines(view: Any) -> list[str]:  # noqa: ANN401  # any game's view
     """Return what a turn with one legal move says: the hand, and the move played for it."""
     move = str(view.legal_moves[0])
-    found = [f"your hand: {hand_text(view)}; your only move: {move}, played"]
-    if ">" in move:
-        found.append(f"  ({_LAY_OFF})")
-    return found
+    return [
+        f"your hand: {hand_text(view)}; your only move: {move}, played",
+        *_lay_off_note(view, [move]),
+    ]
 
 
 def turn_lines(
