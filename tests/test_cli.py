@@ -756,7 +756,7 @@ def test_gin_marks_the_card_just_drawn_and_names_the_piles(
     assert "draw pile\n" not in out.replace("(", "\n")  # every "draw pile" says what it takes
     drawn = re.findall(r"you draw from the stock\nyour hand: .*\[(\S+)\]", out)
     assert len(drawn) == 1
-    assert "([ ]: just drawn)" in out
+    assert "([ ]: new in your hand)" in out
 
 
 def test_gin_explains_the_lay_off_notation_where_the_moves_are_listed() -> None:
@@ -835,3 +835,18 @@ def test_the_banner_names_the_bots(
         "Kalter Schlag, seed 3: you are seat 0;\n"  # a long line breaks at its "; "
         "  the others are seat 1 a first bot, seat 2 a random bot, seat 3 a rule bot\n"
     )
+
+
+def test_a_turn_of_many_moves_lists_a_few_and_moves_lists_them_all(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    _, out, _ = play_in_process(
+        capsys, ["look", "bid 3", "bid 5", "bid 7", "bid 9", "take stock", "moves"],
+        "staekske-rape", "--seed", "3",
+    )  # fmt: skip
+    _, first, again = out.split("    1. discard 10♣ Q♣ K♣ 8♠\n")  # the turn, then "moves"
+    assert "       … 322 more; 'moves' lists all 330\n" in first
+    assert "  165. " not in first
+    assert "  328. discard Q♠ K♠ 10♦ J♦\n" in first
+    assert all(f"  {number:>3}. discard " in again for number in range(2, 331))
+    assert "your hand: [10♣] Q♣ [K♣] 8♠ 9♠ 10♠ Q♠ [K♠] [8♥] 10♦ J♦   ([ ]: new in your hand)" in out

@@ -112,7 +112,7 @@ def test_a_player_starts_asks_for_help_plays_and_quits() -> None:
         terminal.type("1\n")
         shown = terminal.expect(PROMPT)
         assert "you take 6♣ from the discard pile\n" in shown
-        assert "your hand: 2♣ [6♣] 7♣ J♣ K♠ 3♥ 6♥ Q♥ 2♦ 5♦ 6♦   ([ ]: just drawn)\n" in shown
+        assert "your hand: 2♣ [6♣] 7♣ J♣ K♠ 3♥ 6♥ Q♥ 2♦ 5♦ 6♦   ([ ]: new in your hand)\n" in shown
         terminal.type("moves\n")
         shown = terminal.expect(PROMPT)
         assert "your hand: 2♣ [6♣] 7♣ J♣ " in shown

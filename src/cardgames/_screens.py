@@ -36,6 +36,7 @@ from cardgames import cards, codec, game
 
 __all__ = [
     "COMMANDS",
+    "MANY_MOVES",
     "banner",
     "for_seat",
     "hand_end_note",
@@ -331,24 +332,35 @@ def only_move_lines(view: Any) -> list[str]:  # noqa: ANN401  # any game's view
     ]
 
 
+MANY_MOVES: Final = 24
+"""A turn with more moves than this (Staekske Rape's 330 discards) lists a few at first."""
+
+
 def turn_lines(
     entry: game.AnyGame,
     view: Any,  # noqa: ANN401  # any game's view
     drawn: frozenset[cards.Card] = frozenset(),
+    *,
+    every_move: bool = False,
 ) -> list[str]:
     """Return what the seat sees at its turn: hand, table, the game's figures, numbered moves.
 
     ``drawn`` holds the cards new in the hand since its last turn (gin's card just drawn): they
-    are shown in brackets.
+    are shown in brackets. Past :data:`MANY_MOVES` moves, only the first and the last few are
+    listed, unless ``every_move``.
     """
     found = [f"your hand: {hand_text(view, drawn=drawn)}"]
     if drawn:
-        found[-1] += "   ([ ]: just drawn)"
+        found[-1] += "   ([ ]: new in your hand)"
     trick = getattr(view, "trick", None)
     if trick is not None:
         found.append(f"on the table: {trick}")
     found.extend(_TABLES[entry.name](view))
-    found.extend(move_lines(entry, view))
+    listed = move_lines(entry, view)
+    count = len(view.legal_moves)
+    if count > MANY_MOVES and not every_move:
+        listed[5:-3] = [f"       … {count - 8} more; 'moves' lists all {count}"]
+    found.extend(listed)
     return found
 
 

@@ -1,20 +1,27 @@
 """The ``cardgames`` command: play against bots, watch them, simulate, read rules and records.
 
-* ``cardgames games`` lists the games; ``cardgames rules GAME`` prints a game's options.
+* ``cardgames games`` lists the games; ``cardgames rules GAME`` prints a game's options, as
+  plain text wrapped to the terminal.
 * ``cardgames play GAME --seat 0`` seats you at the terminal against the game's bots: your hand
-  and your legal moves, numbered; answer with a number or a move's text. The CLI deals for you.
+  (in the game's order) and your legal moves, numbered; answer with a number or a move's text,
+  or ``help``, ``moves`` or ``quit``. The CLI deals for you, and plays a turn that has one legal
+  move only (and says so). Leaving, by ``quit``, the end of input or Ctrl-C, saves the match so
+  far to ``--record FILE``; ``--resume FILE`` goes on with a saved match, you at ``--seat`` and
+  the bots at every other seat.
 * ``cardgames watch GAME --seed 7`` plays a seeded match between bots and prints every public
   event and each hand's score.
 * ``cardgames simulate GAME -n 1000 --agents rule,random`` plays many matches and prints each
   agent's results (``--json`` for data).
 * ``cardgames replay FILE`` plays back a game record that ``--record FILE`` saved: a UTF-8 JSON
-  file of at most :data:`MAX_RECORD_BYTES` bytes.
+  file of at most :data:`MAX_RECORD_BYTES` bytes; ``--hands`` shows every seat's cards at each
+  deal.
 
-Every command takes ``--rules key=value`` (repeatable) for the game's options. Output falls back
-to letters (``QH`` for ``Q♥``) on a terminal that cannot show the card symbols. Bad arguments and
-bad files are reported in one line with exit status 2, never with a traceback; at the ``play``
-prompt, input that is no move (or that the terminal's encoding cannot read) is answered with what
-was wrong and the prompt again. ``python -m cardgames`` is the same command.
+Every command takes ``--rules key=value`` (repeatable) for the game's options, and ``--ascii``
+(before or after its name). Output falls back to letters (``QH`` for ``Q♥``) on a terminal that
+cannot show the card symbols. Bad arguments and bad files (a record to resume included) are
+reported in one line with exit status 2, never with a traceback; at the ``play`` prompt, input
+that is no move (or that the terminal's encoding cannot read) is answered with what was wrong
+and the prompt again. ``python -m cardgames`` is the same command.
 """
 
 from __future__ import annotations
@@ -358,7 +365,7 @@ def _ask(
                 for line in screens.help_lines(entry, screens.terminal_width()):
                     out(line)
             else:
-                out.show(screen)
+                out.show(screens.turn_lines(entry, view, drawn, every_move=True))
         elif text and (move := _read_move(entry, state, view, text, out)) is not None:
             return move
 
