@@ -850,3 +850,22 @@ def test_a_turn_of_many_moves_lists_a_few_and_moves_lists_them_all(
     assert "  328. discard Q♠ K♠ 10♦ J♦\n" in first
     assert all(f"  {number:>3}. discard " in again for number in range(2, 331))
     assert "your hand: [10♣] Q♣ [K♣] 8♠ 9♠ 10♠ Q♠ [K♠] [8♥] 10♦ J♦   ([ ]: new in your hand)" in out
+
+
+def test_a_pipe_gets_one_line_per_event_and_a_terminal_width_wraps() -> None:
+    env = {key: value for key, value in os.environ.items() if key != "COLUMNS"}
+    piped = subprocess.run(  # the package's own command
+        [sys.executable, "-m", "cardgames", "watch", "mariage", "--seed", "3", "--max-hands", "1"],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        check=False,
+        env={**env, "PYTHONIOENCODING": "utf-8"},
+    )
+    assert piped.returncode == 0, piped.stderr
+    deal = piped.stdout.splitlines()[1]
+    assert deal.startswith("deal 1: seat 1 deals, J♥ turned up for trump; ante 1 chip a pool")
+    assert len(deal) > 100
+    narrow = run_command("watch", "mariage", "--seed", "3", "--max-hands", "1", COLUMNS="50")
+    assert all(len(line) <= 50 for line in narrow.stdout.splitlines()[1:-1])
+    assert " ".join(narrow.stdout.split()) == " ".join(piped.stdout.split())

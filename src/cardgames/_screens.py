@@ -24,11 +24,11 @@ from __future__ import annotations
 
 import inspect
 import json
+import os
 import re
-import shutil
 import textwrap
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any, Final, TextIO
 
 import attrs
 
@@ -58,10 +58,20 @@ _NARROWEST: Final = 40
 _WIDEST: Final = 100
 
 
-def terminal_width() -> int:
-    """Return the width to wrap text at: the terminal's (or ``COLUMNS``), within 40 to 100."""
-    columns = shutil.get_terminal_size((80, 24)).columns
-    return max(_NARROWEST, min(_WIDEST, columns))
+def terminal_width(stream: TextIO) -> int | None:
+    """Return the width to wrap text at, within 40 to 100; None for a stream that is no terminal.
+
+    ``COLUMNS``, when set, gives the width even for a file or a pipe; else a terminal's own
+    width is used, and a file or a pipe gets one line per line of text.
+    """
+    if os.environ.get("COLUMNS", "").isdigit():
+        columns = int(os.environ["COLUMNS"])
+    else:
+        try:
+            columns = os.get_terminal_size(stream.fileno()).columns if stream.isatty() else 0
+        except (OSError, ValueError):  # no file descriptor (a test's capture), or a closed one
+            columns = 0
+    return max(_NARROWEST, min(_WIDEST, columns)) if columns else None
 
 
 _ROLE: Final = re.compile(r":[\w.:+-]+:`(?P<text>[^`]*)`")
@@ -105,14 +115,14 @@ def _fill(text: str, width: int, indent: str, follow: str | None = None) -> list
     ) or [indent.rstrip()]
 
 
-def wrapped(line: str, width: int) -> list[str]:
+def wrapped(line: str, width: int | None) -> list[str]:
     """Return a line of commentary as it fits the width: broken after its ``;``, then wrapped.
 
     Example:
         >>> wrapped("deal 1: seat 1 deals; seat 4 shows pool IV (K♥); king of hearts held", 40)
         ['deal 1: seat 1 deals;', '  seat 4 shows pool IV (K♥);', '  king of hearts held']
     """
-    if len(line) <= width:
+    if width is None or len(line) <= width:
         return [line]
     clauses = line.split("; ")
     found = []
@@ -227,12 +237,10 @@ def hand_text(
     return " ".join(f"[{card}]" if card in drawn else str(card) for card in hand) or "(empty)"
 
 
-def _seats(values: Sequence[int], seat: int, *, signed: bool = False) -> str:
+def _seats(values: Sequence[int], seat: int) -> str:
     """Return a value per seat, ``you 13, seat 1 20, …``."""
     return ", ".join(
-        f"{'you' if place == seat else f'seat {place}'} {value:+}"
-        if signed
-        else f"{'you' if place == seat else f'seat {place}'} {value}"
+        f"{'you' if place == seat else f'seat {place}'} {value}"
         for place, value in enumerate(values)
     )
 

@@ -69,9 +69,13 @@ class _Out:
         line = line.encode(encoding, errors="replace").decode(encoding, errors="replace")
         print(line, file=self.stream, flush=True)
 
+    def width(self, *, default: int) -> int:
+        """Return the width the stream wraps at, or ``default`` for a file or a pipe."""
+        return screens.terminal_width(self.stream) or default
+
     def show(self, lines: Iterable[str]) -> None:
-        """Print lines, each broken to the terminal's width (at its ``;``, then between words)."""
-        width = screens.terminal_width()
+        """Print lines, broken to the terminal's width (at ``; ``, then between words), if any."""
+        width = screens.terminal_width(self.stream)
         for line in lines:
             for part in screens.wrapped(line, width):
                 self(part)
@@ -362,7 +366,7 @@ def _ask(
             return _QUIT
         if command is not None:
             if command == "help":
-                for line in screens.help_lines(entry, screens.terminal_width()):
+                for line in screens.help_lines(entry, out.width(default=80)):
                     out(line)
             else:
                 out.show(screens.turn_lines(entry, view, drawn, every_move=True))
@@ -583,7 +587,7 @@ def _replay(parsed: argparse.Namespace, out: _Out) -> int:
 
 def _rules_text(parsed: argparse.Namespace, out: _Out) -> int:
     """Print a game's options: name, default, and what each does, wrapped to the terminal."""
-    for line in screens.rules_lines(cardgames.GAMES[parsed.game], screens.terminal_width()):
+    for line in screens.rules_lines(cardgames.GAMES[parsed.game], out.width(default=80)):
         out(line)
     return 0
 
