@@ -84,9 +84,10 @@ def wheel(session: nox.Session) -> None:
     (for pytest's and coverage's settings), so the tests import the installed package, the
     docstring examples are collected from its site-packages directory, and a test that reads a
     file of the checkout fails. The suite runs on two workers (pytest-xdist), one per core of
-    CI's machine; coverage is combined across them. ``cardgames --version``, ``cardgames.__version__`` and the
-    installed metadata must name the wheel's version. Arguments after ``--`` replace the
-    default pytest targets and the coverage options (``nox -s wheel -- tests/test_cli.py``).
+    CI's machine; coverage is combined across them. ``cardgames --version``,
+    ``cardgames.__version__`` and the installed metadata must name the wheel's version.
+    Arguments after ``--`` replace the default pytest targets and the coverage options
+    (``nox -s wheel -- tests/test_cli.py``).
     """
     session.install("build")
     with tempfile.TemporaryDirectory(
