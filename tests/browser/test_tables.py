@@ -176,6 +176,7 @@ def create_table(
     game: str,
     seats: list[str],
     rules: dict[str, object],
+    *,
     screenshots: pathlib.Path,
 ) -> list[str]:
     """Create a table on the front page; return each person's seat link."""
@@ -258,7 +259,7 @@ def test_a_match_of_every_game_played_by_clicking(
     entry = cardgames.GAMES[game]
     bot = "rule"
     seats = ["person"] + [bot] * (entry.players[0] - 1)
-    (link,) = create_table(page, server, game, seats, MATCHES[game], screenshots)
+    (link,) = create_table(page, server, game, seats, MATCHES[game], screenshots=screenshots)
     screenshot(page, screenshots, f"{game}-created")
     open_seat(page, server, link)
     sync_api.expect(page.locator("#picture svg.cardgames-table")).to_be_visible()
@@ -306,7 +307,7 @@ def test_a_table_reconnects_after_the_server_restarts(
         "kalter-schlag",
         ["person", "rule", "rule", "rule"],
         {"max_hands": 1},
-        screenshots,
+        screenshots=screenshots,
     )
     open_seat(page, server, link)
     for _ in range(2):
@@ -361,7 +362,7 @@ def test_a_cheating_client_is_refused(
         "kalter-schlag",
         ["person", "person", "rule", "rule"],
         {"max_hands": 1},
-        screenshots,
+        screenshots=screenshots,
     )
     name = table_name(links[0])
     tokens = [link.split("#token=")[1] for link in links]
@@ -407,7 +408,12 @@ def test_a_finished_match_is_replayed_with_every_hand_open(
 ) -> None:
     game = "staekske-rape"
     (link,) = create_table(
-        page, server, game, ["person", "rule", "rule", "rule"], {"max_hands": 1}, screenshots
+        page,
+        server,
+        game,
+        ["person", "rule", "rule", "rule"],
+        {"max_hands": 1},
+        screenshots=screenshots,
     )
     open_seat(page, server, link)
     play_to_the_end(page, game, screenshots)
