@@ -1,7 +1,7 @@
 """Tables played in Chromium by clicking: every game's match, a restart, a cheat and a replay.
 
 A real ``cardgames serve`` runs in a process of its own and Playwright drives Debian's Chromium
-(``$CARDGAMES_CHROMIUM``, ``/usr/bin/chromium`` by default), never a browser it downloads.
+(``$CARDGAMES_CHROMIUM``, ``/usr/bin/chromium`` by default).
 Screenshots of each screen go to ``$CARDGAMES_SCREENSHOTS`` (a temporary folder if it is not
 set), and each is checked to show something.
 """
@@ -27,7 +27,8 @@ import cardgames
 from cardgames import codec
 
 CHROMIUM = os.environ.get("CARDGAMES_CHROMIUM", "/usr/bin/chromium")
-"""The browser the tests drive: the system's Chromium, never one that Playwright downloads."""
+"""The browser the tests drive: the system's Chromium, or ``playwright`` for the one that
+``playwright install chromium`` downloaded (where the system has none, as on macOS in CI)."""
 
 CHROMIUM_ARGUMENTS = (
     "--headless",
@@ -102,7 +103,7 @@ def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[sync_api.Brows
     with sync_api.sync_playwright() as playwright:
         context = playwright.chromium.launch_persistent_context(
             str(tmp_path_factory.mktemp("profile")),
-            executable_path=CHROMIUM,
+            executable_path=None if CHROMIUM == "playwright" else CHROMIUM,
             args=list(CHROMIUM_ARGUMENTS),
             headless=True,
             viewport={"width": 1280, "height": 900},

@@ -28,10 +28,12 @@ send :attr:`Limits.messages_per_second` of them on average; each address may cre
 match is over: before, its open hands would show a player the others' cards.
 
 Example:
+    >>> import tempfile
     >>> from cardgames import web
     >>> web.Limits().message_bytes
     2048
-    >>> app = web.create_app(getfixture("tmp_path"))
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     app = web.create_app(folder)
     >>> sorted(route.path for route in app.routes)[:3]
     ['/', '/api/games', '/api/records']
 """
