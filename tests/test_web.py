@@ -11,7 +11,7 @@ import pytest
 from starlette import testclient, websockets
 
 import cardgames
-from cardgames import cli, codec, drawing, web
+from cardgames import cli, codec, drawing, errors, web
 
 BOTS = {"gin-rummy": "rule", "kalter-schlag": "rule", "mariage": "rule", "staekske-rape": "rule"}
 
@@ -107,6 +107,20 @@ def test_table_creation_and_request_size_are_limited(tmp_path: pathlib.Path) -> 
         assert answer.status_code == 429
         assert "too many new tables" in answer.json()["error"]
     assert len(list(tmp_path.glob("*.json"))) == 2
+
+
+def test_pages_forbid_other_scripts_and_frames(client: testclient.TestClient) -> None:
+    headers = client.get("/").headers
+    assert "default-src 'self'" in headers["content-security-policy"]
+    assert "frame-ancestors 'none'" in headers["content-security-policy"]
+    assert headers["x-content-type-options"] == "nosniff"
+
+
+@pytest.mark.parametrize("limit", ["message_bytes", "messages_per_second", "burst", "tables"])
+@pytest.mark.parametrize("value", [0, -1, "5", None])
+def test_limits_are_positive_numbers(limit: str, value: object) -> None:
+    with pytest.raises(errors.RulesError, match=f"Limits.{limit} must be a positive number"):
+        web.Limits(**{limit: value})  # type: ignore[arg-type]  # the wrong kinds on purpose
 
 
 def test_a_seat_sees_its_own_view_and_nothing_more(

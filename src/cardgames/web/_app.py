@@ -24,6 +24,16 @@ STATIC: Final = pathlib.Path(__file__).parent / "static"
 
 _PAGES: Final = {"index": "index.html", "table": "table.html", "replay": "replay.html"}
 
+_HEADERS: Final = {
+    # The pages run their own scripts only and talk to this server only.
+    "Content-Security-Policy": (
+        "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; "
+        "form-action 'self'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
+
 
 @attrs.frozen
 class Limits:
@@ -42,6 +52,19 @@ class Limits:
     burst: int = 20
     tables_per_minute: int = 10
     tables: int = 500
+
+    def __attrs_post_init__(self) -> None:
+        """Refuse a limit that is not a positive number.
+
+        Raises:
+            RulesError: If a limit is not positive (or not a number).
+        """
+        for name in attrs.fields_dict(type(self)):
+            value = getattr(self, name)
+            if type(value) not in {int, float} or not value > 0:
+                raise errors.RulesError(
+                    f"Limits.{name} must be a positive number, not {errors.quote(value)}"
+                )
 
 
 class _Bucket:
@@ -143,7 +166,9 @@ def create_app(
         if name is not None:
             records.check_name(name)
         which = request.url.path.strip("/").split("/", 1)[0] or "index"
-        return responses.FileResponse(STATIC / _PAGES[which], media_type="text/html")
+        return responses.FileResponse(
+            STATIC / _PAGES[which], media_type="text/html", headers=_HEADERS
+        )
 
     async def games(_request: requests.Request) -> responses.Response:
         return responses.JSONResponse(
