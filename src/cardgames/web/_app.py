@@ -357,9 +357,13 @@ def _join(server: _Server, name: object, data: object) -> int:
 
 
 async def _broadcast(server: _Server, table: tables.Table) -> None:
-    """Send each client at a table its own seat's view."""
+    """Send each client at a table its own seat's view of the table as it is now.
+
+    Each view is made when it is sent: a move made while an earlier one was being sent is not
+    followed by that earlier view.
+    """
     for websocket, seat in list(server.clients[table.name]):
         try:
-            await websocket.send_json(tables.message(table, seat))
+            await websocket.send_json(tables.message(server.tables[table.name], seat))
         except (RuntimeError, websockets.WebSocketDisconnect):
             server.clients[table.name].discard((websocket, seat))
