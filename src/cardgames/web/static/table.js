@@ -80,6 +80,7 @@ function openTable() {
   let updates = 0;
 
   function send(text) {
+    if (!current || socket.readyState !== WebSocket.OPEN) return;
     cardgames.showError("");
     for (const button of byId("moves").querySelectorAll("button")) button.disabled = true;
     socket.send(JSON.stringify({ move: text }));
@@ -158,6 +159,8 @@ function openTable() {
       }
       status("The connection was lost: reconnecting…");
       document.body.dataset.turn = "no";
+      current = null;  // no card or button sends anything until the seat's view comes again
+      for (const button of byId("moves").querySelectorAll("button")) button.disabled = true;
       setTimeout(connect, wait);
       wait = Math.min(wait * 2, 3000);
     });
