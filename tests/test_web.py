@@ -330,3 +330,25 @@ def test_the_serve_command_runs_the_app(
     assert "http://127.0.0.1:8123/" in capsys.readouterr().out
     assert cli.main(["serve", "--port", "0"]) == 2
     assert "--port must be from 1 to 65535" in capsys.readouterr().err
+
+
+def test_a_damaged_table_file_is_left_alone_when_the_server_starts(tmp_path: pathlib.Path) -> None:
+    with testclient.TestClient(web.create_app(tmp_path)) as first:
+        table = create(first, "gin-rummy", ["person", "rule"])
+    saved = json.loads((tmp_path / f"{table['table']}.json").read_text())
+    for name, seats, tokens in (
+        ("bad-seat", ["person", "genius"], saved["tokens"]),
+        ("bad-count", ["person"], saved["tokens"][:1]),
+        ("bad-token", ["person", "person"], saved["tokens"]),
+    ):
+        damaged = {"record": saved["record"], "seats": seats, "tokens": tokens}
+        (tmp_path / f"{name}.json").write_text(json.dumps(damaged))
+    (tmp_path / "Not A Name.json").write_text("{}")
+    with testclient.TestClient(web.create_app(tmp_path)) as second:
+        for name in ("bad-seat", "bad-count", "bad-token"):
+            with second.websocket_connect(f"/ws/{name}") as socket:
+                socket.send_json({"token": token_of(table, 0)})
+                assert "no table named" in socket.receive_json()["message"]
+        with second.websocket_connect(f"/ws/{table['table']}") as socket:
+            socket.send_json({"token": token_of(table, 0)})
+            assert socket.receive_json()["type"] == "view"
