@@ -12,8 +12,9 @@ import pytest
 HERE = pathlib.Path(__file__).parent
 
 
-def pytest_ignore_collect(collection_path: pathlib.Path, config: pytest.Config) -> bool:
-    """Leave this folder out unless the run names it (or a file in it)."""
+def pytest_ignore_collect(collection_path: pathlib.Path, config: pytest.Config) -> bool | None:
+    """Leave this folder out unless the run names it (or a file in it); else let pytest decide."""
     asked = [pathlib.Path(argument.split("::")[0]).resolve() for argument in config.args]
     wanted = any(path == HERE or HERE in path.parents for path in asked)
-    return not wanted and (collection_path == HERE or HERE in collection_path.parents)
+    inside = collection_path == HERE or HERE in collection_path.parents
+    return True if inside and not wanted else None
