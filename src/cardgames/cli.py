@@ -200,6 +200,26 @@ def _parser() -> argparse.ArgumentParser:
         "file", help=f"a game record, as --record writes it (at most {MAX_RECORD_BYTES:,} bytes)"
     )
     replay.add_argument("--hands", action="store_true", help="show every seat's cards at each deal")
+    serve = commands.add_parser(
+        "serve", help="serve tables in the browser (the extra web)", parents=[letters]
+    )
+    serve.add_argument("--host", default="127.0.0.1", help="the address (default 127.0.0.1)")
+    serve.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
+    serve.add_argument(
+        "--records", default="cardgames-records", help="the records folder (cardgames-records)"
+    )
+    serve.add_argument(
+        "--messages-per-second",
+        type=float,
+        default=5.0,
+        help="the messages a connection may send per second, on average (default 5)",
+    )
+    serve.add_argument(
+        "--tables-per-minute",
+        type=int,
+        default=10,
+        help="the tables one address may create per minute (default 10)",
+    )
     return parser
 
 
@@ -592,6 +612,25 @@ def _rules_text(parsed: argparse.Namespace, out: _Out) -> int:
     return 0
 
 
+def _serve(parsed: argparse.Namespace, out: _Out) -> int:
+    """Serve the web app's tables until interrupted (``cardgames serve``)."""
+    try:
+        from cardgames import web  # noqa: PLC0415  # an optional extra, imported when asked for
+    except ImportError as error:
+        raise errors.RulesError(
+            f"cardgames serve needs the extra web ({error.name} is missing): "
+            "pip install 'python-cardgames[web]'"
+        ) from None
+    if not 0 < parsed.port < 65536:
+        raise errors.RulesError(f"--port must be from 1 to 65535, not {parsed.port}")
+    out(f"serving http://{parsed.host}:{parsed.port}/ (records in {parsed.records}); Ctrl-C stops")
+    limits = web.Limits(
+        messages_per_second=parsed.messages_per_second, tables_per_minute=parsed.tables_per_minute
+    )
+    web.serve(parsed.records, host=parsed.host, port=parsed.port, limits=limits)
+    return 0
+
+
 def main(argv: Sequence[str] | None = None, *, read: Callable[[str], str] = input) -> int:
     """Run the command line; return the exit status (2 for bad arguments).
 
@@ -617,6 +656,7 @@ def main(argv: Sequence[str] | None = None, *, read: Callable[[str], str] = inpu
             "play": lambda: _play(parsed, out, read),
             "simulate": lambda: _simulate(parsed, out, sys.stderr),
             "replay": lambda: _replay(parsed, out),
+            "serve": lambda: _serve(parsed, out),
         }
         return commands[parsed.command]()
     except errors.CardgamesError as error:
