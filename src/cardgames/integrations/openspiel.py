@@ -58,6 +58,7 @@ import pyspiel
 
 import cardgames
 from cardgames import cards, codec, errors, game, moves
+from cardgames.integrations import _episodes as episodes
 
 __all__ = ["FIXED_PARAMETERS", "PREFIX", "game_name", "register"]
 
@@ -324,8 +325,7 @@ class _State(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
         """Return the seat's legal actions, in ascending order."""
         del player  # only the seat to move is asked
         now = self._now
-        mask = self._facts.entry.legal_mask(now.match, now.chosen)
-        return [index for index, legal in enumerate(mask) if legal]
+        return sorted(episodes.legal_actions(self._facts.entry, now.match, now.chosen))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Return the cards that may come next in the deal's order, equally likely."""
