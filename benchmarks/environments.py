@@ -7,7 +7,9 @@ Usage (from the repository root, with the package's ``adapters`` extra and the p
     python benchmarks/environments.py --quick      # 3 rounds of 0.2 s: a rough pass
 
 The rows, each timed in every round, one after the other, so that a change in the machine's
-load touches them alike (``timing.interleave``):
+load touches them alike (``timing.interleave``), in the processor time of this process
+(``time.process_time``): on a machine shared with other work the wall clock also counts the
+time the process waited for a core, which swings several times over from one run to the next.
 
 * ``cardgames <game>``: :func:`cardgames.integrations.pettingzoo.env` of the game with its usual
   seats and one hand an episode. A step is one agent's turn: ``last()``, a uniformly random
@@ -33,6 +35,7 @@ import importlib
 import json
 import random
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -114,7 +117,7 @@ def _suite(label: str, episode: Episode) -> timing.Suite:
     """Return the timed run of an environment's random episodes, summarised as steps/s."""
 
     def run(min_seconds: float) -> timing.Trial:
-        return timing.hands_run(episode, min_seconds)
+        return timing.hands_run(episode, min_seconds, timer=time.process_time)
 
     def summarize(trials: dict[str, list[timing.Trial]]) -> Result:
         steps = trials["steps"]

@@ -20,7 +20,7 @@ reach it. A game of OpenSpiel is one match, cut after ``max_hands`` hands (one u
   a move made of several actions (Staekske Rape's discard of four cards, a gin lay-out) takes
   several turns of the same player, as in the PettingZoo adapter.
 * The returns are the game's :meth:`~cardgames.game.Game.returns`, the higher the better.
-* The information state and the observation are the seat's :class:`View`: the tensor is its
+* The information state and the observation are the seat's view: the tensor is its
   :meth:`~cardgames.game.Game.observation` (laid out as the game's
   :meth:`~cardgames.game.Game.layout` says) followed by one flag per action for the actions
   already chosen of the move being made; the string is the view's text and those actions.
