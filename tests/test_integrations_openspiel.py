@@ -239,6 +239,18 @@ def test_a_resampled_state_is_one_the_seat_cannot_tell_apart(name: str) -> None:
     assert others_differ
 
 
+def test_a_resampling_that_finds_no_deal_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = next(
+        state
+        for state in _random_states(_load("kalter-schlag"), seed=1)
+        if not state.is_chance_node()
+    )
+    monkeypatch.setattr(openspiel, "_TRIES", 0)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    with pytest.raises(errors.RulesError, match="no deal of the cards seat 1 has not seen"):
+        state.resample_from_infostate(state.current_player(), sampler)
+
+
 def test_openspiels_is_mcts_plays_kalter_schlag() -> None:
     spiel_game = _load("kalter-schlag")
     numbers = np.random.RandomState(4)

@@ -420,7 +420,7 @@ class _State(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
         view is the same as here; else another is tried.
 
         Raises:
-            RulesError: If no such deal turns up in 10,000 tries.
+            RulesError: If no such deal turns up in :data:`_TRIES` tries.
         """
         rng = random.Random(int(probability_sampler() * 2**53))  # a search's draw, not a secret
         wanted = _key(self, player_id)
@@ -458,14 +458,14 @@ class _State(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
 
 
 def _cards_in(value: object) -> Iterator[cards.Card]:
-    """Yield every card a value holds, however deep (a view's hand, tricks, melds, moves)."""
+    """Yield every card a value holds, however deep (a view's hand, tricks, melds, moves).
+
+    A view is made of attrs values, tuples and frozensets of them, cards and plain values.
+    """
     if isinstance(value, cards.Card):
         yield value
     elif isinstance(value, str | bytes | int | float | None):
         return
-    elif isinstance(value, Mapping):
-        for item in value.items():
-            yield from _cards_in(item)
     elif isinstance(value, tuple | list | frozenset | set):
         for item in value:
             yield from _cards_in(item)
