@@ -8,6 +8,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 import pytest
+from open_spiel.python import rl_environment
 from open_spiel.python.algorithms import ismcts, mcts
 from open_spiel.python.observation import make_observation
 
@@ -237,6 +238,25 @@ def test_a_resampled_state_is_one_the_seat_cannot_tell_apart(name: str) -> None:
             if other != seat
         )
     assert others_differ
+
+
+@pytest.mark.parametrize("name", sorted(cardgames.GAMES))
+def test_openspiels_rl_environment_plays_every_game(name: str) -> None:
+    environment = rl_environment.Environment(openspiel.game_name(cardgames.GAMES[name]))
+    environment.seed(3)
+    time_step = environment.reset()
+    rng = random.Random(3)
+    earned = [0.0] * environment.num_players
+    while not time_step.last():
+        observations = time_step.observations
+        player = observations["current_player"]
+        assert (
+            len(observations["info_state"][player])
+            == environment.observation_spec()["info_state"][0]
+        )
+        time_step = environment.step([rng.choice(observations["legal_actions"][player])])
+        earned = [total + reward for total, reward in zip(earned, time_step.rewards, strict=True)]
+    assert earned == environment.get_state.returns()
 
 
 def test_a_resampling_that_finds_no_deal_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
