@@ -19,6 +19,7 @@ import results
 HERE = Path(__file__).resolve().parent
 DEFAULT_INPUT = HERE / "results.json"
 DEFAULT_OUTPUT = HERE.parent / "docs" / "performance.rst"
+DEFAULT_ENVIRONMENTS = HERE / "environments.json"
 
 
 def _list_table(headings: Sequence[str], body: Sequence[Sequence[str]], widths: str = "") -> str:
@@ -145,6 +146,54 @@ A learner's step (observation, legal mask, ``apply``) and a server's step (``app
 seat's view), in microseconds per step, beside OpenSpiel's closest equivalents; *seats viewed*
 is how many views a server's step builds, and *server's view* which call builds them."""
 
+_ENVIRONMENTS = """\
+Environment steps
+-----------------
+
+Steps per second of the environment loops a learner runs, written by
+``benchmarks/environments.py`` to ``benchmarks/environments.json`` ({date} UTC, median of
+{repeats} interleaved rounds of at least {min_seconds} s, episodes seeded from {seed}). Each
+game's PettingZoo AEC environment (one hand an episode, its usual seats): a step is ``last()``,
+a uniformly random action among the ``action_mask``'s ones, and ``step(action)``, the seeded
+``reset`` timed too. OpenSpiel's ``rl_environment`` of ``gin_rummy``: one ``step([action])``
+with a random legal action (chance sampled inside the step). RLCard's ``gin-rummy`` env: one
+``step(action)`` with a random legal action. Times are the processor time of the benchmark's
+process (``time.process_time``), because the machine is shared: its wall clock also counts the
+time spent waiting for a core. The target (issue 18) is a gin rummy AEC step rate at least
+OpenSpiel's ``rl_environment``'s: ratio {ratio}, **{verdict}**."""
+
+_ENVIRONMENT_HEADINGS = ("environment", "steps/s", "µs/step", "steps/episode")
+
+
+def _environment_rows(environments: dict[str, Any]) -> list[list[str]]:
+    """Return the environment-step table: each environment's rates, or why it was skipped."""
+    rows = []
+    for entry in environments["environments"].values():
+        if entry["status"] != "ok":
+            rows.append([f"{entry['label']}: skipped", "—", "—", "—"])
+            continue
+        rows.append(
+            [
+                entry["label"],
+                f"{entry['steps_per_s']:,.0f}",
+                f"{entry['us_per_step']:.1f}",
+                f"{entry['steps_per_episode']:.1f}",
+            ]
+        )
+    return rows
+
+
+def _environments(environments: dict[str, Any]) -> list[str]:
+    """Return the environment-step section of the page."""
+    target = environments["target"]
+    settings = environments["settings"]
+    verdict = {True: "met", False: "missed", None: "not checked"}[target["met"]]
+    ratio = "—" if target["ratio"] is None else f"{target['ratio']:.2f}"
+    text = _ENVIRONMENTS.format(date=environments["date"], ratio=ratio, verdict=verdict, **settings)
+    table = _list_table(_ENVIRONMENT_HEADINGS, _environment_rows(environments))
+    return [text, "", table, ""]
+
+
 _RUNNING = """\
 Running the benchmarks
 ----------------------
@@ -160,8 +209,8 @@ skipped, and its rows say so.
 """
 
 
-def render(measured: dict[str, Any]) -> str:
-    """Return the whole page."""
+def render(measured: dict[str, Any], environments: dict[str, Any] | None = None) -> str:
+    """Return the whole page (with the environment steps, when they were measured)."""
     targets = results.target_rows(
         measured, {True: "met", False: "**missed**", None: "not checked (not measured)"}
     )
@@ -215,6 +264,8 @@ def render(measured: dict[str, Any]) -> str:
             _list_table(results.TARGET_HEADINGS, targets),
             "",
         ]
+    if environments is not None:
+        parts += _environments(environments)
     if skipped:
         parts += ["Skipped", "-------", ""]
         parts += [f"- {peer['label']}: {peer['reason']}" for peer in skipped]
@@ -228,9 +279,15 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--input", type=Path, default=DEFAULT_INPUT)
     parser.add_argument("--output", type=Path, default=DEFAULT_OUTPUT)
+    parser.add_argument("--environments", type=Path, default=DEFAULT_ENVIRONMENTS)
     options = parser.parse_args(argv)
     measured = json.loads(options.input.read_text(encoding="utf-8"))
-    options.output.write_text(render(measured), encoding="utf-8")
+    environments = (
+        json.loads(options.environments.read_text(encoding="utf-8"))
+        if options.environments.exists()
+        else None
+    )
+    options.output.write_text(render(measured, environments), encoding="utf-8")
     print(f"wrote {options.output} from {options.input} ({measured['date']})")
 
 

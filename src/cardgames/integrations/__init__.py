@@ -6,7 +6,9 @@ The core never imports them. Each module imports the library it adapts to, so im
 * :mod:`cardgames.integrations.pettingzoo`: an AEC environment of every game (extra
   ``pettingzoo``);
 * :mod:`cardgames.integrations.gymnasium`: one seat learns while given agents play the others
-  (extra ``gymnasium``).
+  (extra ``gymnasium``);
+* :mod:`cardgames.integrations.openspiel`: every game registered as an OpenSpiel Python game
+  (extra ``openspiel``), its deals as chance nodes.
 
 They share one reading of a game as an environment: a match is an episode (cut after
 ``max_hands`` hands, one unless told), the deals are chance and happen by themselves, an action

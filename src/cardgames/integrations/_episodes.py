@@ -9,6 +9,7 @@ the adapters' observation spaces hold. It needs numpy, which both adapted librar
 from __future__ import annotations
 
 import operator
+from collections.abc import Iterable
 from typing import Any, Final
 
 import attrs
@@ -18,7 +19,7 @@ import numpy.typing as npt
 import cardgames
 from cardgames import errors, game, moves, protocols
 
-__all__ = ["Episode", "action_index", "observation_bounds"]
+__all__ = ["Episode", "action_index", "legal_actions", "observation_bounds"]
 
 _INT64: Final = np.iinfo(np.int64)
 """The bounds a block with no bound of its own gets in an observation space."""
@@ -45,9 +46,21 @@ def _arrays(size: int, actions: int) -> dict[str, npt.NDArray[Any]]:
     """Return new arrays for an observation: the ints, the legal mask, the actions chosen."""
     return {
         "observation": np.empty(size, dtype=np.int64),
-        "action_mask": np.empty(actions, dtype=np.int8),
+        "action_mask": np.zeros(actions, dtype=np.int8),
         "chosen": np.zeros(actions, dtype=np.int8),
     }
+
+
+def legal_actions(entry: game.AnyGame, seen: object, chosen: tuple[int, ...]) -> Iterable[int]:
+    """Return the actions that may follow ``chosen`` now: the ones of the legal mask.
+
+    ``seen`` is a state or a view of ``entry`` and ``chosen`` a tuple of action indices, as
+    :meth:`~cardgames.game.Game.legal_mask` takes them. This is the mask without the list of
+    ``num_moves`` flags it is made from (a gin mask has 595), for the adapters that need only
+    its ones; the answers are kept for the same state or view, so that
+    :meth:`~cardgames.game.Game.index_to_move` on it costs no more.
+    """
+    return entry._next_actions(seen, chosen).keys()  # noqa: SLF001  # the mask's own answers
 
 
 def action_index(action: object) -> int:
@@ -103,6 +116,8 @@ class Episode:
     chosen: tuple[int, ...] = ()
     returns: tuple[int, ...] = ()
     size: int = 0
+    _seen: Any = None
+    _seen_in: Any = None
 
     @classmethod
     def of(
@@ -136,9 +151,13 @@ class Episode:
         self.returns = self.entry.returns(self.state)
 
     def _deal(self) -> None:
-        """Make the deals that are due: a deal is chance, not a seat's choice."""
+        """Make the deals that are due: a deal is chance, not a seat's choice.
+
+        A deal is due only between hands: the next move is a deal exactly when ``hand_over``
+        holds and the match goes on.
+        """
         entry = self.entry
-        while not entry.is_over(self.state):
+        while self.state.hand_over and not entry.is_over(self.state):
             legal = entry.legal_moves(self.state)
             if not all(type(move) is moves.Deal for move in legal):
                 return
@@ -162,24 +181,30 @@ class Episode:
             RulesError: If ``action`` is not an action index at all.
         """
         index = action_index(action)
-        move = self.entry.index_to_move(index, self.state, self.chosen)
+        seen = self._seen if self._seen_in is self.state else self.state
+        move = self.entry.index_to_move(index, seen, self.chosen)
         if move is None:
             self.chosen = (*self.chosen, index)
             return (0,) * self.players
         self.state = self.entry.apply(self.state, move)
         self.chosen = ()
-        self._deal()
+        if not self.state.hand_over:  # the returns are the finished hands': none has finished
+            return (0,) * self.players
         before, self.returns = self.returns, self.entry.returns(self.state)
+        self._deal()
         return tuple(after - earlier for after, earlier in zip(self.returns, before, strict=True))
 
     def observe(self, seat: int) -> dict[str, npt.NDArray[Any]]:
         """Return what ``seat`` knows now, with its legal mask (all 0 when it is not to move)."""
         entry = self.entry
         view = entry.view(self.state, seat)
-        chosen = self.chosen if seat == self.mover else ()
+        chosen: tuple[int, ...] = ()
+        if seat == self.mover:
+            chosen = self.chosen
+            self._seen, self._seen_in = view, self.state
         arrays = _arrays(self.size, entry.num_moves)
         entry.observation(view, out=arrays["observation"])
-        entry.legal_mask(view, chosen, out=arrays["action_mask"])
+        arrays["action_mask"][list(legal_actions(entry, view, chosen))] = 1
         arrays["chosen"][list(chosen)] = 1
         return arrays
 
