@@ -353,8 +353,8 @@ def _label(entrant: Entrant) -> str:
         return own
     named = getattr(entrant, "func", entrant)  # a functools.partial: the function it calls
     if isinstance(entrant, type) or (callable(entrant) and not hasattr(entrant, "choose")):
-        return str(getattr(named, "__qualname__", type(named).__qualname__))
-    return type(entrant).__qualname__
+        return str(getattr(named, "__name__", type(named).__name__))
+    return type(entrant).__name__
 
 
 def _labels(seats: tuple[Entrant, ...]) -> tuple[str, ...]:
