@@ -427,7 +427,7 @@ def _executor(parsed: argparse.Namespace) -> Iterator[concurrent.futures.Executo
             "--scheduler needs Dask: pip install 'python-cardgames[cluster]'"
         ) from None
     try:
-        client = distributed.Client(parsed.scheduler, timeout=10)
+        client = distributed.Client(parsed.scheduler, timeout=5)
     except (OSError, ValueError, TypeError) as error:
         raise errors.RulesError(
             f"--scheduler: no Dask scheduler at {errors.quote(parsed.scheduler)} ({error})"
