@@ -59,7 +59,7 @@ def lint(session: nox.Session) -> None:
 @nox.session
 def typing(session: nox.Session) -> None:
     """Mypy --strict over the package, the tests, the benchmarks, the docs config and this file."""
-    session.install("-e", ".[typing,docs,adapters]")
+    session.install("-e", ".[typing,docs,adapters,cluster]")
     session.run("mypy")
 
 
@@ -70,7 +70,7 @@ def tests(session: nox.Session) -> None:
     Without arguments it runs what pyproject.toml's ``testpaths`` name: the tests and the
     package's docstring examples. CI runs the suite in ``wheel`` instead, with coverage.
     """
-    session.install("-e", ".[tests,adapters]")
+    session.install("-e", ".[tests,adapters,cluster]")
     session.run("pytest", *session.posargs)
 
 
@@ -95,7 +95,7 @@ def wheel(session: nox.Session) -> None:
         session.run("python", "-m", "build", "--wheel", "--outdir", str(work / "dist"), ".")
         (built,) = (work / "dist").glob("*.whl")
         _check_wheel_files(session, built)
-        session.install(f"{built}[tests,adapters]")
+        session.install(f"{built}[tests,adapters,cluster]")  # cluster: the Dask tests
         shutil.copytree(
             "tests",
             work / "tests",
@@ -117,7 +117,7 @@ def fingerprint(session: nox.Session) -> None:
     moves and the score: about a minute a game on this project's 2-core machine, so it runs
     here, without coverage and with one worker per core (pytest-xdist), not in ``wheel``.
     """
-    session.install(".[tests,adapters]", "pytest-xdist>=3.5")  # collects every test module
+    session.install(".[tests,adapters,cluster]", "pytest-xdist>=3.5")  # collects every module
     session.run("pytest", "-p", "no:cacheprovider", "-n", "2", "-m", "fingerprint", "tests")
 
 
@@ -176,8 +176,8 @@ def docs(session: nox.Session) -> None:
 
 @nox.session
 def doctest(session: nox.Session) -> None:
-    """The worked examples on the docs pages, run by Sphinx's doctest builder."""
-    session.install("-e", ".[docs,adapters]")
+    """The worked examples on the docs pages, run by Sphinx's doctest builder (Dask's too)."""
+    session.install("-e", ".[docs,adapters,cluster]")
     session.run(
         "sphinx-build", "-W", "-n", "--keep-going", "-b", "doctest", "docs", "docs/_build/doctest"
     )

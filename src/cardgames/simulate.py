@@ -1,9 +1,12 @@
 """Play matches between agents: one at a time, or many at once, summarised.
 
 :func:`play_match` plays one match and returns its final state. :func:`run` plays many seeded
-matches between named agents, rotating the agents round the seats, and returns a
-:class:`Summary`: an immutable value of wins and scores per agent that merges with another
-(``first + second``), so batches run on any ``concurrent.futures`` executor add up.
+matches between agents (named, objects or factories), rotating them round the seats, and
+returns a :class:`Summary`: an immutable value of wins and scores per agent that merges with
+another (``first + second``). It plays its matches in chunks on any ``concurrent.futures``
+executor (a process pool, or a Dask cluster through ``Client.get_executor()``), and the summary
+is the same wherever they are played. Match *i* of a run is played from :func:`match_seed`, a
+seed :func:`play_match` takes, so any one deal can be played again with other agents.
 
 Example:
     >>> import cardgames
@@ -109,10 +112,11 @@ def play_match(
 
 @attrs.frozen
 class AgentResult:
-    """How one named agent fared over a batch of matches.
+    """How one agent fared over a batch of matches.
 
     Attributes:
-        name: The agent's name (``"random"``, ``"first"``, ``"rule"`` …).
+        name: The agent's name (``"random"``, ``"first"``, ``"rule"`` …; for an agent object or
+            a factory, its ``name`` attribute, else its class's or function's name).
         seats: How many seats it played (matches × its seats in each).
         wins: How many of those seats won their match (a shared win counts for each).
         losses: How many lost.
@@ -157,7 +161,7 @@ class AgentResult:
 
 @attrs.frozen
 class Summary:
-    """The results of a batch of matches between named agents; summaries of one game merge.
+    """The results of a batch of matches between agents; summaries of one game merge.
 
     Attributes:
         game: The game's registry name.
