@@ -259,11 +259,7 @@ def match_seed(seed: int, index: int) -> int:
         True
     """
     dealing.check_seed(seed)
-    if type(index) is not int or index < 0:
-        raise errors.RulesError(
-            f"a match's index is a whole number of 0 or more, not {errors.quote(index)}"
-        )
-    return dealing.rng(seed, "match", index).getrandbits(63)
+    return dealing.rng(seed, "match", _check_index(index)).getrandbits(63)
 
 
 def seating(
@@ -276,8 +272,9 @@ def seating(
     """Return who sits where in match ``index`` of a :func:`run` with this lineup.
 
     The lineup is first laid round the table, again and again if it is shorter than the seats
-    (one name fills every seat, ``["rule", "random"]`` alternates); match *i* then moves
-    everyone *i* seats to the right, so every agent meets every seat.
+    (one name fills every seat, ``["rule", "random"]`` alternates); match *i* then turns the
+    table by *i*: its seat *s* takes whoever the lineup put at seat *s + i*, so every agent
+    meets every seat.
 
     Args:
         match_game: The game, e.g. ``cardgames.GAMES["kalter-schlag"]``.
@@ -295,11 +292,16 @@ def seating(
         ('random', 'rule', 'random', 'rule', 'random', 'rule')
     """
     seats = _seats(game.check_game(match_game), lineup, players)
+    return _rotated(seats, _check_index(index))
+
+
+def _check_index(index: object) -> int:
+    """Return a match's number in a run, checked to be a whole number of 0 or more."""
     if type(index) is not int or index < 0:
         raise errors.RulesError(
             f"a match's index is a whole number of 0 or more, not {errors.quote(index)}"
         )
-    return _rotated(seats, index)
+    return index
 
 
 def _rotated(seats: tuple[_T, ...], index: int) -> tuple[_T, ...]:
