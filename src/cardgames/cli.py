@@ -441,13 +441,14 @@ def _simulate(parsed: argparse.Namespace, out: _Out, progress: TextIO) -> int:
     entry = cardgames.GAMES[parsed.game]
     rules = _rules(entry, parsed.rules, parsed.max_hands)
     lineup = [name.strip() for name in parsed.agents.split(",") if name.strip()]
-    what, budget = ("hands", parsed.hands) if parsed.hands is not None else ("matches", 100)
-    if parsed.matches is not None:
-        budget = parsed.matches
+    if parsed.hands is None:
+        what, budget = "matches", 100 if parsed.matches is None else parsed.matches
+    else:
+        what, budget = "hands", parsed.hands
     if type(budget) is not int or budget < 1:
         raise errors.RulesError(f"--{what} must be 1 or more, not {budget}")
     seed = parsed.seed if parsed.seed is not None else dealing.new_seed()
-    simulate.seating(entry, lineup, 0, players=parsed.players)  # checks the lineup first
+    seated = simulate.seating(entry, lineup, 0, players=parsed.players)  # the lineup, checked
     with (
         _executor(parsed) as executor,
         tqdm.tqdm(
@@ -468,7 +469,6 @@ def _simulate(parsed: argparse.Namespace, out: _Out, progress: TextIO) -> int:
             progress=advance,
             **{what: budget},
         )
-    seated = simulate.seating(entry, lineup, 0, players=parsed.players)
     if parsed.json:
         out(json.dumps({"seed": seed, "lineup": seated, **attrs.asdict(total)}, ensure_ascii=False))
         return 0
