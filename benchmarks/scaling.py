@@ -11,8 +11,8 @@ costs apart from waiting for a core.
 The results go to ``benchmarks/scaling.json``, and the table between the markers of
 ``docs/scaling.rst`` is rewritten from them (``--no-docs`` leaves the page alone)::
 
-    python benchmarks/scaling.py [--games kalter-schlag gin-rummy] [--matches 400]
-                                 [--repeats 3] [--chunk 50] [--no-docs]
+    python benchmarks/scaling.py [--games kalter-schlag gin-rummy] [--matches 60]
+                                 [--repeats 9] [--chunk 50] [--no-docs]
 """
 
 from __future__ import annotations
@@ -47,9 +47,9 @@ def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     """Read the command line."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--games", nargs="+", default=["kalter-schlag", "gin-rummy"])
-    parser.add_argument("--matches", type=int, default=400, help="matches per run (400)")
-    parser.add_argument("--repeats", type=int, default=3, help="rounds per game (3)")
-    parser.add_argument("--chunk", type=int, default=simulate.CHUNK, help="matches per task")
+    parser.add_argument("--matches", type=int, default=60, help="matches per run (60)")
+    parser.add_argument("--repeats", type=int, default=9, help="rounds per game (9)")
+    parser.add_argument("--chunk", type=int, default=None, help="matches per task (run's own)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--output", type=Path, default=DEFAULT_OUTPUT)
     parser.add_argument("--no-docs", action="store_true", help="leave docs/scaling.rst alone")
@@ -145,6 +145,13 @@ def _spread(values: Sequence[float], digits: int) -> str:
     )
 
 
+def _chunks(chunk: int | None) -> str:
+    """Say how the runs were cut into tasks."""
+    if chunk is None:
+        return "in ``simulate.run``'s own chunks (a sixteenth of the run each)"
+    return f"in chunks of {chunk} matches"
+
+
 def render(measured: dict[str, Any]) -> str:
     """Return the RST that goes between the page's markers: the machine and the table."""
     machine = measured["machine"]
@@ -156,7 +163,7 @@ def render(measured: dict[str, Any]) -> str:
             f"Measured {measured['date']} (UTC) by ``benchmarks/scaling.py`` on {machine['cpu']}, "
             f"{machine['cores']} cores, {machine['python']}, cardgames {measured['cardgames']}: "
             f"{settings['matches']} matches a run between the ``rule`` and ``random`` agents, "
-            f"chunks of {settings['chunk']}, {settings['repeats']} rounds a game. Each cell is "
+            f"{_chunks(settings['chunk'])}, {settings['repeats']} rounds a game. Each cell is "
             "the median of the rounds, with the least and greatest in brackets."
         ),
         "",

@@ -112,7 +112,7 @@ def test_run_refuses_bad_arguments(
         ({"rules": {"max_hands": 2}}, "^expected kalter_schlag.Rules, not dict"),
         ({"players": 3}, "^Kalter Schlag is played by 4 players, not 3"),
         ({"hands": 10}, "^give one budget, matches=N or hands=N"),
-        ({"chunk": 0}, "^chunk must be a whole number of 1 or more, not 0"),
+        ({"chunk": 0}, "^chunk must be a whole number of 1 or more, or None, not 0"),
         ({"start": -1}, "^start must be a whole number of 0 or more, not -1"),
         ({"progress": "bar"}, "^progress must be callable or None, not 'bar'"),
     ],

@@ -216,7 +216,9 @@ def test_a_failed_chunk_is_reported_with_its_seeds_and_reruns_alone() -> None:
         concurrent.futures.ThreadPoolExecutor(2) as pool,
         pytest.raises(simulate.ChunkError) as again,
     ):
-        simulate.run(KALTER_SCHLAG, lineup, matches=10, seed=3, start=error.start, executor=pool)
+        simulate.run(
+            KALTER_SCHLAG, lineup, matches=10, seed=3, start=error.start, chunk=10, executor=pool
+        )
     assert (again.value.start, again.value.seeds) == (error.start, error.seeds)
     if error.start:
         before = simulate.run(KALTER_SCHLAG, lineup, matches=error.start, seed=3, chunk=10)

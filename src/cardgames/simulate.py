@@ -210,7 +210,15 @@ Entrant = str | agents.Agent | Callable[[], agents.Agent]
 agent object (anything with ``choose``) or a factory (a callable that returns a new agent)."""
 
 CHUNK: Final = 50
-"""Matches per task when :func:`run` hands its matches to an executor, unless told otherwise."""
+"""The most matches :func:`run` puts in one task of an executor unless told otherwise."""
+
+_TASKS: Final = 16
+"""Tasks a budget is cut into unless :func:`run` is told its chunk: enough that two workers, or
+a few more, finish together, while a chunk of many matches costs next to nothing to send."""
+
+_HANDS_PER_MATCH: Final = 10
+"""About how many hands a match takes, to cut a budget of hands into tasks (the rule agents'
+matches take from 5 to 15; only the chunk's size depends on it, never the summary)."""
 
 MAX_HANDS: Final = 1000
 """The most hands :func:`run` lets a match last unless told otherwise: far more than any match
@@ -387,7 +395,7 @@ def run(
     players: int | None = None,
     rules: object = None,
     executor: concurrent.futures.Executor | None = None,
-    chunk: int = CHUNK,
+    chunk: int | None = None,
     start: int = 0,
     max_hands: int | None = MAX_HANDS,
     progress: Callable[[Summary], object] | None = None,
@@ -422,7 +430,8 @@ def run(
         rules: The game's ``Rules``, or None for its defaults.
         executor: Any ``concurrent.futures.Executor`` to play chunks of matches on (a process
             pool, or Dask's ``Client.get_executor()``); None plays them here, one after another.
-        chunk: How many matches each task of the executor plays.
+        chunk: How many matches each task of the executor plays; None for a sixteenth of the
+            budget (a budget of hands counted as matches of ten hands), at most :data:`CHUNK`.
         start: The number of the first match: ``run(..., matches=50, start=50)`` plays the
             second fifty of the batch ``run(..., matches=100)`` with the same seed, so a long
             batch can be played in parts whose summaries add up to the whole.
@@ -452,12 +461,14 @@ def run(
     labels = _labels(seats)
     budget = _budget(matches, hands)
     dealing.check_seed(seed)
-    for value, what in ((chunk, "chunk"), (start, "start")):
-        if type(value) is not int or value < (what == "chunk"):
-            raise errors.RulesError(
-                f"{what} must be a whole number of {int(what == 'chunk')} or more, "
-                f"not {errors.quote(value)}"
-            )
+    if chunk is not None and (type(chunk) is not int or chunk < 1):
+        raise errors.RulesError(
+            f"chunk must be a whole number of 1 or more, or None, not {errors.quote(chunk)}"
+        )
+    if type(start) is not int or start < 0:
+        raise errors.RulesError(
+            f"start must be a whole number of 0 or more, not {errors.quote(start)}"
+        )
     if executor is not None and not isinstance(executor, concurrent.futures.Executor):
         raise errors.RulesError(
             "executor must be a concurrent.futures.Executor (a process pool, Dask's "
@@ -473,6 +484,9 @@ def run(
     plan = _Batch(
         match_game.name, seats, labels, start, 0, seed, chosen, _capped(chosen, max_hands)
     )
+    if chunk is None:
+        matches_wanted = budget[1] if budget[0] == "matches" else budget[1] // _HANDS_PER_MATCH
+        chunk = max(1, min(CHUNK, math.ceil(matches_wanted / _TASKS)))
     return _Run(plan, budget, chunk, executor, progress).play()
 
 
