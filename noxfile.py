@@ -83,9 +83,11 @@ def wheel(session: nox.Session) -> None:
     then runs in a scratch directory holding only a copy of ``tests/`` and ``pyproject.toml``
     (for pytest's and coverage's settings), so the tests import the installed package, the
     docstring examples are collected from its site-packages directory, and a test that reads a
-    file of the checkout fails. ``cardgames --version``, ``cardgames.__version__`` and the
-    installed metadata must name the wheel's version. Arguments after ``--`` replace the
-    default pytest targets and the coverage options (``nox -s wheel -- tests/test_cli.py``).
+    file of the checkout fails. The suite runs on two workers (pytest-xdist), one per core of
+    CI's machine; coverage is combined across them. ``cardgames --version``,
+    ``cardgames.__version__`` and the installed metadata must name the wheel's version.
+    Arguments after ``--`` replace the default pytest targets and the coverage options
+    (``nox -s wheel -- tests/test_cli.py``).
     """
     session.install("build")
     with tempfile.TemporaryDirectory(
@@ -95,7 +97,7 @@ def wheel(session: nox.Session) -> None:
         session.run("python", "-m", "build", "--wheel", "--outdir", str(work / "dist"), ".")
         (built,) = (work / "dist").glob("*.whl")
         _check_wheel_files(session, built)
-        session.install(f"{built}[tests,adapters,cluster]")  # cluster: the Dask tests
+        session.install(f"{built}[tests,adapters,cluster]", "pytest-xdist>=3.5")  # cluster: Dask
         shutil.copytree(
             "tests",
             work / "tests",
@@ -106,7 +108,9 @@ def wheel(session: nox.Session) -> None:
             installed = _installed_package(session)
             _check_versions(session, version=built.name.split("-")[1])
             targets = session.posargs or ["tests", str(installed), *COVERAGE]
-            session.run("pytest", "-p", "no:cacheprovider", "-m", "not fingerprint", *targets)
+            session.run(
+                "pytest", "-p", "no:cacheprovider", "-n", "2", "-m", "not fingerprint", *targets
+            )
 
 
 @nox.session
