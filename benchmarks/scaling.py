@@ -41,6 +41,8 @@ END = ".. scaling-table-end"
 LINEUP = ("rule", "random")
 """Who plays: the game's rule agent and the random one, alternating round the table."""
 WAYS = ("here", "1 worker", "2 workers")
+LOOP = 2_000_000
+"""Steps of the plain loop that each round also times, here and on 2 workers, eight times."""
 
 
 def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -66,6 +68,26 @@ def _own_cpu() -> float:
     """Return this process's CPU seconds so far."""
     used = resource.getrusage(resource.RUSAGE_SELF)
     return used.ru_utime + used.ru_stime
+
+
+def _loop(steps: int) -> int:
+    """Add up squares: plain Python work, without cardgames, to see what the machine allows."""
+    total = 0
+    for step in range(steps):
+        total += step * step
+    return total
+
+
+def _reference() -> float:
+    """Return how many times faster 2 workers ran eight plain loops than this process did."""
+    began = time.perf_counter()
+    for _ in range(8):
+        _loop(LOOP)
+    here = time.perf_counter() - began
+    began = time.perf_counter()
+    with concurrent.futures.ProcessPoolExecutor(2) as pool:
+        list(pool.map(_loop, [LOOP] * 8))
+    return here / (time.perf_counter() - began)
 
 
 def _timed(
@@ -115,6 +137,7 @@ def measure(settings: argparse.Namespace) -> dict[str, Any]:
                 summaries.append(summary)
             if any(summary != summaries[0] for summary in summaries):
                 raise SystemExit(f"{name}: the summaries differ between the executors")
+            runs["reference"] = {"speedup": _reference()}
             rounds.append(runs)
             speedup = runs["here"]["seconds"] / runs["2 workers"]["seconds"]
             print(
@@ -177,6 +200,7 @@ def render(measured: dict[str, Any]) -> str:
         "     - CPU s",
         "     - load",
     ]
+    games = measured["games"].values()
     for name, rounds in measured["games"].items():
         for way in WAYS:
             runs = [each[way] for each in rounds]
@@ -190,7 +214,17 @@ def render(measured: dict[str, Any]) -> str:
                 f"     - {_spread([run['cpu_seconds'] for run in runs], 2)}",
                 f"     - {_spread([run['load_before'] for run in runs], 1)}",
             ]
-    lines += ["", END]
+    references = [each["reference"]["speedup"] for rounds in games for each in rounds]
+    lines += [
+        "",
+        (
+            "In the same rounds, eight runs of a plain Python loop (no cardgames) went "
+            f"{_spread(references, 2)} times as fast on 2 workers as in one process: the "
+            "speed-up the machine allowed at the time."
+        ),
+        "",
+        END,
+    ]
     return "\n".join(lines)
 
 
