@@ -69,7 +69,7 @@ def lint(session: nox.Session) -> None:
 @nox.session
 def typing(session: nox.Session) -> None:
     """Mypy --strict over the package, the tests, the benchmarks, the docs config and this file."""
-    session.install("-e", ".[typing,tests,docs,adapters,browser]")
+    session.install("-e", ".[typing,tests,docs,adapters,browser,cluster]")
     session.run("mypy")
 
 
@@ -80,7 +80,7 @@ def tests(session: nox.Session) -> None:
     Without arguments it runs what pyproject.toml's ``testpaths`` name: the tests and the
     package's docstring examples. CI runs the suite in ``wheel`` instead, with coverage.
     """
-    session.install("-e", ".[tests,adapters,web]")
+    session.install("-e", ".[tests,adapters,web,cluster]")
     session.run("pytest", *session.posargs)
 
 
@@ -107,7 +107,7 @@ def wheel(session: nox.Session) -> None:
         session.run("python", "-m", "build", "--wheel", "--outdir", str(work / "dist"), ".")
         (built,) = (work / "dist").glob("*.whl")
         _check_wheel_files(session, built)
-        session.install(f"{built}[tests,adapters,web]", "pytest-xdist>=3.5")
+        session.install(f"{built}[tests,adapters,web,cluster]", "pytest-xdist>=3.5")
         shutil.copytree(
             "tests",
             work / "tests",
@@ -131,7 +131,7 @@ def fingerprint(session: nox.Session) -> None:
     moves and the score: about a minute a game on this project's 2-core machine, so it runs
     here, without coverage and with one worker per core (pytest-xdist), not in ``wheel``.
     """
-    session.install(".[tests,adapters,web]", "pytest-xdist>=3.5")  # collects every test module
+    session.install(".[tests,adapters,web,cluster]", "pytest-xdist>=3.5")  # every module
     session.run("pytest", "-p", "no:cacheprovider", "-n", "2", "-m", "fingerprint", "tests")
 
 
@@ -218,8 +218,8 @@ def docs(session: nox.Session) -> None:
 
 @nox.session
 def doctest(session: nox.Session) -> None:
-    """The worked examples on the docs pages, run by Sphinx's doctest builder."""
-    session.install("-e", ".[docs,adapters,web]")
+    """The worked examples on the docs pages, run by Sphinx's doctest builder (Dask's too)."""
+    session.install("-e", ".[docs,adapters,web,cluster]")
     session.run(
         "sphinx-build", "-W", "-n", "--keep-going", "-b", "doctest", "docs", "docs/_build/doctest"
     )

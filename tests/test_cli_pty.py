@@ -11,6 +11,7 @@ import os
 import pathlib
 import pty
 import select
+import signal
 import struct
 import subprocess
 import sys
@@ -24,8 +25,13 @@ PROMPT = "your move (number or text): "
 
 
 def _take_the_terminal() -> None:
-    """Make the new session's standard input its controlling terminal (in the child)."""
+    """Make the new session's standard input its controlling terminal (in the child).
+
+    SIGINT goes back to its default too: a pytest-xdist worker ignores it, and a Python started
+    with SIGINT ignored never turns Ctrl-C into KeyboardInterrupt.
+    """
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 class Terminal:

@@ -84,10 +84,11 @@ def test_run_summarises_rotated_seeded_matches() -> None:
 @pytest.mark.parametrize(
     ("lineup", "matches", "seed", "message"),
     [
-        ("random", 1, 1, "lineup must be a sequence of agent names"),
-        (["random"] * 4, 0, 1, "matches must be a whole number of 1 or more"),
+        (42, 1, 1, "each seat of a lineup takes an agent's name, an agent"),
+        ([], 1, 1, "the lineup names no agent"),
+        (["random"] * 5, 1, 1, "the lineup names 5 agents for 4 seats"),
+        (["random"] * 4, 0, 1, "give one budget, matches=N or hands=N, .* not matches=0"),
         (["genius"] * 4, 1, 1, "Kalter Schlag has no agent 'genius'"),
-        (["random"] * 3, 1, 1, "Kalter Schlag is played by exactly 4 players"),
         (["random"] * 4, 1, "x", "seed"),
     ],
 )
@@ -97,7 +98,7 @@ def test_run_refuses_bad_arguments(
     entry = cardgames.GAMES["kalter-schlag"]
     with pytest.raises(errors.RulesError, match=message):
         simulate.run(entry, lineup, matches=matches, seed=seed)  # type: ignore[arg-type]  # junk on purpose
-    with pytest.raises(errors.RulesError, match="expected a game's entry"):
+    with pytest.raises(errors.RulesError, match="expected a game such as"):
         simulate.run("kalter-schlag", ["random"] * 4, matches=1, seed=1)  # type: ignore[arg-type]  # a name
 
 
@@ -109,6 +110,11 @@ def test_run_refuses_bad_arguments(
         ({"max_hands": 0}, "^max_hands must be a whole number of 1 or more, or None"),
         ({"max_hands": 2.0}, "^max_hands must be a whole number of 1 or more, or None"),
         ({"rules": {"max_hands": 2}}, "^expected kalter_schlag.Rules, not dict"),
+        ({"players": 3}, "^Kalter Schlag is played by 4 players, not 3"),
+        ({"hands": 10}, "^give one budget, matches=N or hands=N"),
+        ({"chunk": 0}, "^chunk must be a whole number of 1 or more, or None, not 0"),
+        ({"start": -1}, "^start must be a whole number of 0 or more, not -1"),
+        ({"progress": "bar"}, "^progress must be callable or None, not 'bar'"),
     ],
 )
 def test_run_refuses_bad_keywords(keywords: dict[str, Any], message: str) -> None:

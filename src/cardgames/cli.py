@@ -27,14 +27,17 @@ and the prompt again. ``python -m cardgames`` is the same command.
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
+import contextlib
 import json
 import os
 import re
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, Final, TextIO
 
 import attrs
+import tqdm
 
 import cardgames
 from cardgames import _screens as screens
@@ -190,11 +193,7 @@ def _parser() -> argparse.ArgumentParser:
         "simulate", help="play many matches between agents; print results", parents=[letters]
     )
     _match_arguments(run)
-    run.add_argument("-n", "--matches", type=int, default=100, help="how many matches (100)")
-    run.add_argument(
-        "--agents", default="random", help=f"agents, one per seat or one for all: {names}"
-    )
-    run.add_argument("--json", action="store_true", help="print the summary as JSON")
+    _simulate_arguments(run, names)
     replay = commands.add_parser("replay", help="play back a saved game record", parents=[letters])
     replay.add_argument(
         "file", help=f"a game record, as --record writes it (at most {MAX_RECORD_BYTES:,} bytes)"
@@ -523,31 +522,110 @@ def _play(parsed: argparse.Namespace, out: _Out, read: Callable[[str], str]) -> 
     return 0
 
 
+def _simulate_arguments(run: argparse.ArgumentParser, names: str) -> None:
+    """Add the options of ``simulate`` (beside the match-playing ones)."""
+    budget = run.add_mutually_exclusive_group()
+    budget.add_argument(
+        "-n", "--matches", type=int, default=None, help="how many matches (100 unless --hands)"
+    )
+    budget.add_argument(
+        "--hands", type=int, default=None, help="play matches until they take this many hands"
+    )
+    run.add_argument(
+        "--agents",
+        default="random",
+        help=f"agents laid round the table, again and again (rule,random alternates): {names}",
+    )
+    where = run.add_mutually_exclusive_group()
+    where.add_argument(
+        "--jobs", type=int, default=1, help="worker processes (default 1: play here)"
+    )
+    where.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="play on a Dask cluster, e.g. tcp://10.0.0.5:8786 (needs the extra cluster)",
+    )
+    run.add_argument("--json", action="store_true", help="print the summary as JSON")
+
+
+_HANDS_UP_DOWN: Final = {
+    "kalter-schlag": (
+        "hands that charged the seat penalty points: bad, the highest total loses",
+        "none (penalties only add up)",
+    ),
+    "gin-rummy": ("hands the seat won", "none (the loser of a hand scores nothing)"),
+    "staekske-rape": (
+        "contracts the seat made as declarer",
+        "contracts it lost (only the declarer wins or loses game points)",
+    ),
+    "mariage": ("hands in which the seat won chips", "hands in which it paid chips"),
+}
+"""What the table's last two columns count, game by game."""
+
+
+@contextlib.contextmanager
+def _executor(parsed: argparse.Namespace) -> Iterator[concurrent.futures.Executor | None]:
+    """Yield where ``simulate`` plays: here, on a process pool (``--jobs``) or on Dask."""
+    if type(parsed.jobs) is not int or parsed.jobs < 1:
+        raise errors.RulesError(f"--jobs must be 1 or more, not {parsed.jobs}")
+    if parsed.scheduler is None:
+        if parsed.jobs == 1:
+            yield None
+            return
+        with concurrent.futures.ProcessPoolExecutor(parsed.jobs) as pool:
+            yield pool
+        return
+    try:
+        import distributed  # noqa: PLC0415  # the extra cluster, only for --scheduler
+    except ImportError:
+        raise errors.RulesError(
+            "--scheduler needs Dask: pip install 'python-cardgames[cluster]'"
+        ) from None
+    try:
+        client = distributed.Client(parsed.scheduler, timeout=5)
+    except (OSError, ValueError, TypeError) as error:
+        raise errors.RulesError(
+            f"--scheduler: no Dask scheduler at {errors.quote(parsed.scheduler)} ({error})"
+        ) from None
+    with client:
+        yield client.get_executor()
+
+
 def _simulate(parsed: argparse.Namespace, out: _Out, progress: TextIO) -> int:
-    """Play many matches between named agents and print the summary."""
+    """Play many matches between agents and print the summary (a progress bar on a terminal)."""
     entry = cardgames.GAMES[parsed.game]
     rules = _rules(entry, parsed.rules, parsed.max_hands)
-    players = parsed.players if parsed.players is not None else entry.players[0]
-    lineup = _lineup(entry, parsed.agents, players)
-    if type(parsed.matches) is not int or parsed.matches < 1:
-        raise errors.RulesError(f"-n must be 1 or more, not {parsed.matches}")
+    lineup = [name.strip() for name in parsed.agents.split(",") if name.strip()]
+    if parsed.hands is None:
+        what, budget = "matches", 100 if parsed.matches is None else parsed.matches
+    else:
+        what, budget = "hands", parsed.hands
+    if type(budget) is not int or budget < 1:
+        raise errors.RulesError(f"--{what} must be 1 or more, not {budget}")
     seed = parsed.seed if parsed.seed is not None else dealing.new_seed()
-    chunk = 20
-    total: simulate.Summary | None = None
-    shows_progress = progress.isatty() and not parsed.json
-    for start in range(0, parsed.matches, chunk):
-        count = min(chunk, parsed.matches - start)
-        part = simulate.run(entry, lineup, matches=count, seed=seed, rules=rules, start=start)
-        total = part if total is None else total + part
-        if shows_progress:
-            done = start + count
-            bar = "#" * (30 * done // parsed.matches)
-            print(f"\r[{bar:<30}] {done}/{parsed.matches}", end="", file=progress, flush=True)
-    if shows_progress:
-        print(file=progress)
-    assert total is not None  # at least one chunk ran  # noqa: S101
+    seated = simulate.seating(entry, lineup, 0, players=parsed.players)  # the lineup, checked
+    with (
+        _executor(parsed) as executor,
+        tqdm.tqdm(
+            total=budget, unit=what[:-1], file=progress, disable=not progress.isatty()
+        ) as bar,
+    ):
+
+        def advance(summary: simulate.Summary) -> None:
+            bar.update(min(budget, summary.hands if what == "hands" else summary.matches) - bar.n)
+
+        total = simulate.run(
+            entry,
+            lineup,
+            seed=seed,
+            players=parsed.players,
+            rules=rules,
+            executor=executor,
+            progress=advance,
+            **{what: budget},
+        )
     if parsed.json:
-        out(json.dumps({"seed": seed, "lineup": lineup, **attrs.asdict(total)}, ensure_ascii=False))
+        out(json.dumps({"seed": seed, "lineup": seated, **attrs.asdict(total)}, ensure_ascii=False))
         return 0
     out(f"{entry.title}: {total.matches} matches, {total.hands} hands, seed {seed}")
     out(
@@ -559,6 +637,11 @@ def _simulate(parsed: argparse.Namespace, out: _Out, progress: TextIO) -> int:
             f"{result.name:<10} {result.seats:>6} {result.wins:>6} {result.win_rate:>9.1%}"
             f" {result.mean_points:>11.1f} {result.hands_up:>9} {result.hands_down:>11}"
         )
+    up, down = _HANDS_UP_DOWN.get(
+        entry.name, ("hands in which the seat's total rose", "hands in which it fell")
+    )
+    out(f"hands up:   {up}")
+    out(f"hands down: {down}")
     return 0
 
 
