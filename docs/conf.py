@@ -51,6 +51,7 @@ extensions = [
     "myst_parser",
     "layouts",
     "pictures",  # docs/_ext/pictures.py: the games' positions drawn as the docs are built
+    "changelog_links",  # docs/_ext/changelog_links.py: the changelog's names link to the API
 ]
 source_suffix = {".rst": "restructuredtext"}  # Markdown is only included (the changelog)
 exclude_patterns = ["_build", "_intersphinx", "_ext"]
@@ -115,7 +116,11 @@ intersphinx_timeout = 10
 doctest_test_doctest_blocks = ""
 # The default flags include IGNORE_EXCEPTION_DETAIL, which would let an example's error message
 # go unchecked; the messages are part of the API (they name the rule broken), so check them.
-doctest_default_flags = doctest.ELLIPSIS | doctest.DONT_ACCEPT_TRUE_FOR_1
+# NORMALIZE_WHITESPACE lets a long output or message be written over several lines, so that no
+# example on a page is wider than its column.
+doctest_default_flags = (
+    doctest.ELLIPSIS | doctest.DONT_ACCEPT_TRUE_FOR_1 | doctest.NORMALIZE_WHITESPACE
+)
 # No doctest_global_setup: each page's examples import what they use, in plain sight, so that a
 # reader who copies them gets code that runs.
 
@@ -123,6 +128,9 @@ doctest_default_flags = doctest.ELLIPSIS | doctest.DONT_ACCEPT_TRUE_FOR_1
 
 html_theme = "furo"
 html_title = f"cardgames {release}"
+html_static_path = ["_static"]
+html_css_files = ["cardgames.css"]  # tables and code blocks that fit their column
+html_js_files = ["cardgames.js"]  # long names in tables break between their words
 
 # -- Project-specific autodoc hooks --------------------------------------------------------------
 
