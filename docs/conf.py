@@ -4,6 +4,11 @@ Build from the repository root (the package is imported from ``src``)::
 
     PYTHONPATH=src sphinx-build -W -n --keep-going -b html docs docs/_build/html
     PYTHONPATH=src sphinx-build -W -n --keep-going -b doctest docs docs/_build/doctest
+
+Then check that no table or code block is wider than its column at 1,400 px and at 400 px (it
+opens the pages in headless Chromium; see its docstring)::
+
+    python docs/_ext/fit_check.py docs/_build/html
 """
 
 from __future__ import annotations
@@ -45,6 +50,7 @@ version = ".".join(release.split(".")[:2])
 
 extensions = [
     "sphinx.ext.autodoc",
+    "sphinx.ext.autosummary",  # the API index's table of modules, each with its summary
     "sphinx.ext.napoleon",
     "sphinx.ext.intersphinx",
     "sphinx.ext.doctest",
