@@ -1,8 +1,8 @@
 """Development sessions: ``nox`` runs every check; ``nox -s NAME`` runs one.
 
 The default sessions are what CI runs (``.ci/run`` locally, ``.github/workflows/ci.yml`` on
-every Python the classifiers name): lint, typing, wheel, docs, doctest, build. Every session
-runs on the Python that runs nox.
+every Python the classifiers name): lint, typing, wheel, fingerprint, docs, doctest, build,
+browser. Every session runs on the Python that runs nox.
 
 The test suite runs once in CI, in ``wheel``, against what users install: the wheel is built,
 installed (not editable) into the session's fresh virtual environment, and the tests and the
@@ -20,6 +20,7 @@ arguments after ``--`` to pytest.
 
 from __future__ import annotations
 
+import os
 import pathlib
 import shutil
 import tarfile
@@ -30,7 +31,16 @@ import nox
 import nox.command
 
 nox.options.default_venv_backend = "uv|venv"
-nox.options.sessions = ["lint", "typing", "wheel", "fingerprint", "docs", "doctest", "build"]
+nox.options.sessions = [
+    "lint",
+    "typing",
+    "wheel",
+    "fingerprint",
+    "docs",
+    "doctest",
+    "build",
+    "browser",
+]
 nox.options.error_on_external_run = True
 
 PACKAGE = pathlib.Path("src/cardgames")
@@ -58,7 +68,7 @@ def lint(session: nox.Session) -> None:
 @nox.session
 def typing(session: nox.Session) -> None:
     """Mypy --strict over the package, the tests, the benchmarks, the docs config and this file."""
-    session.install("-e", ".[typing,docs,adapters]")
+    session.install("-e", ".[typing,tests,docs,adapters,browser]")
     session.run("mypy")
 
 
@@ -69,7 +79,7 @@ def tests(session: nox.Session) -> None:
     Without arguments it runs what pyproject.toml's ``testpaths`` name: the tests and the
     package's docstring examples. CI runs the suite in ``wheel`` instead, with coverage.
     """
-    session.install("-e", ".[tests,adapters]")
+    session.install("-e", ".[tests,adapters,web]")
     session.run("pytest", *session.posargs)
 
 
@@ -82,9 +92,11 @@ def wheel(session: nox.Session) -> None:
     then runs in a scratch directory holding only a copy of ``tests/`` and ``pyproject.toml``
     (for pytest's and coverage's settings), so the tests import the installed package, the
     docstring examples are collected from its site-packages directory, and a test that reads a
-    file of the checkout fails. ``cardgames --version``, ``cardgames.__version__`` and the
-    installed metadata must name the wheel's version. Arguments after ``--`` replace the
-    default pytest targets and the coverage options (``nox -s wheel -- tests/test_cli.py``).
+    file of the checkout fails. The suite runs on two workers (pytest-xdist), one per core of
+    CI's machine; coverage is combined across them. ``cardgames --version``,
+    ``cardgames.__version__`` and the installed metadata must name the wheel's version.
+    Arguments after ``--`` replace the default pytest targets and the coverage options
+    (``nox -s wheel -- tests/test_cli.py``).
     """
     session.install("build")
     with tempfile.TemporaryDirectory(
@@ -94,7 +106,7 @@ def wheel(session: nox.Session) -> None:
         session.run("python", "-m", "build", "--wheel", "--outdir", str(work / "dist"), ".")
         (built,) = (work / "dist").glob("*.whl")
         _check_wheel_files(session, built)
-        session.install(f"{built}[tests,adapters]")
+        session.install(f"{built}[tests,adapters,web]", "pytest-xdist>=3.5")
         shutil.copytree(
             "tests",
             work / "tests",
@@ -105,7 +117,9 @@ def wheel(session: nox.Session) -> None:
             installed = _installed_package(session)
             _check_versions(session, version=built.name.split("-")[1])
             targets = session.posargs or ["tests", str(installed), *COVERAGE]
-            session.run("pytest", "-p", "no:cacheprovider", "-m", "not fingerprint", *targets)
+            session.run(
+                "pytest", "-p", "no:cacheprovider", "-n", "2", "-m", "not fingerprint", *targets
+            )
 
 
 @nox.session
@@ -116,8 +130,36 @@ def fingerprint(session: nox.Session) -> None:
     moves and the score: about a minute a game on this project's 2-core machine, so it runs
     here, without coverage and with one worker per core (pytest-xdist), not in ``wheel``.
     """
-    session.install(".[tests,adapters]", "pytest-xdist>=3.5")  # collects every test module
+    session.install(".[tests,adapters,web]", "pytest-xdist>=3.5")  # collects every test module
     session.run("pytest", "-p", "no:cacheprovider", "-n", "2", "-m", "fingerprint", "tests")
+
+
+@nox.session
+def browser(session: nox.Session) -> None:
+    """The web table in a real browser: ``tests/browser``, Playwright driving Chromium.
+
+    Each test runs ``cardgames serve`` (the extra ``web``) and plays it by clicking, with
+    screenshots of each screen checked. The browser is ``$CARDGAMES_CHROMIUM``, else the
+    system's ``chromium`` (``.ci/run`` installs Debian's), else the one that Playwright
+    downloads. About a minute and a half on 2 cores.
+    """
+    session.install(".[tests,browser]")
+    chromium = (
+        os.environ.get("CARDGAMES_CHROMIUM")
+        or shutil.which("chromium")
+        or shutil.which("chromium-browser")
+    )
+    if chromium is None:
+        session.run("playwright", "install", "chromium")
+        chromium = "playwright"
+    session.run(
+        "pytest",
+        "-p",
+        "no:cacheprovider",
+        "tests/browser",
+        *session.posargs,
+        env={"CARDGAMES_CHROMIUM": chromium},
+    )
 
 
 def _check_wheel_files(session: nox.Session, built: pathlib.Path) -> None:
@@ -167,7 +209,7 @@ def _check_versions(session: nox.Session, *, version: str) -> None:
 @nox.session
 def docs(session: nox.Session) -> None:
     """The Sphinx HTML build; any warning or broken reference fails it (as on Read the Docs)."""
-    session.install("-e", ".[docs,adapters]")
+    session.install("-e", ".[docs,adapters,web]")
     session.run(
         "sphinx-build", "-W", "-n", "--keep-going", "-b", "html", "docs", "docs/_build/html"
     )
@@ -176,7 +218,7 @@ def docs(session: nox.Session) -> None:
 @nox.session
 def doctest(session: nox.Session) -> None:
     """The worked examples on the docs pages, run by Sphinx's doctest builder."""
-    session.install("-e", ".[docs,adapters]")
+    session.install("-e", ".[docs,adapters,web]")
     session.run(
         "sphinx-build", "-W", "-n", "--keep-going", "-b", "doctest", "docs", "docs/_build/doctest"
     )

@@ -70,6 +70,8 @@ nitpick_ignore_regex = [
     # The adapted libraries' own types in the integrations' signatures (numpy arrays, Gymnasium
     # spaces, PettingZoo's base class): the offline inventories hold Python's and attrs' only.
     ("py:class", r"(numpy|gymnasium|pettingzoo)(\.\w+)+"),
+    # The web app's type, Starlette's (cardgames.web.create_app); no inventory of it offline.
+    ("py:class", r"starlette(\.\w+)+"),
 ]
 nitpick_ignore = [
     # simulate.run's executor: the standard library documents it as concurrent.futures.Executor,

@@ -946,8 +946,9 @@ def test_narrate() -> None:
     almost = run(answered, "A♠ 7♣")
     done = run(almost, "6♠")
     assert mg.narrate(almost, mg.parse_move("6♠"), done) == (
-        "trick 1: 0:9♠ 1:K♠ 4:Q♠ 2:A♠ 3:7♣ 5:6♠ → 1; marriage K♠ Q♠ on the table: "
-        "seat 0 −1, seat 1 +4, seat 2 −1, seat 3 −1, seat 5 −1"
+        "trick 1: 0:9♠ 1:K♠ 4:Q♠ 2:A♠ 3:7♣ 5:6♠ → seat 1 takes; marriage K♠ Q♠ on the table: "
+        "seat 0 −1, seat 1 +4, seat 2 −1, seat 3 −1, seat 5 −1; "
+        "7♣ is a trump, but a marriage on the table cannot be overtaken (rule 25)"
     )
     penalty = run(deal(E2, "8♣", mg.Rules(forced_queen="penalty_only")), "9♠ K♠")
     declined = run(penalty, "decline")

@@ -1,37 +1,44 @@
 """The ``cardgames`` command: play against bots, watch them, simulate, read rules and records.
 
-* ``cardgames games`` lists the games; ``cardgames rules GAME`` prints a game's options.
+* ``cardgames games`` lists the games; ``cardgames rules GAME`` prints a game's options, as
+  plain text wrapped to the terminal.
 * ``cardgames play GAME --seat 0`` seats you at the terminal against the game's bots: your hand
-  and your legal moves, numbered; answer with a number or a move's text. The CLI deals for you.
+  (in the game's order) and your legal moves, numbered; answer with a number or a move's text,
+  or ``help``, ``moves`` or ``quit``. The CLI deals for you, and plays a turn that has one legal
+  move only (and says so). Leaving, by ``quit``, the end of input or Ctrl-C, saves the match so
+  far to ``--record FILE``; ``--resume FILE`` goes on with a saved match, you at ``--seat`` and
+  the bots at every other seat.
 * ``cardgames watch GAME --seed 7`` plays a seeded match between bots and prints every public
   event and each hand's score.
 * ``cardgames simulate GAME -n 1000 --agents rule,random`` plays many matches and prints each
   agent's results (``--json`` for data).
 * ``cardgames replay FILE`` plays back a game record that ``--record FILE`` saved: a UTF-8 JSON
-  file of at most :data:`MAX_RECORD_BYTES` bytes.
+  file of at most :data:`MAX_RECORD_BYTES` bytes; ``--hands`` shows every seat's cards at each
+  deal.
 
-Every command takes ``--rules key=value`` (repeatable) for the game's options. Output falls back
-to letters (``QH`` for ``Q♥``) on a terminal that cannot show the card symbols. Bad arguments and
-bad files are reported in one line with exit status 2, never with a traceback; at the ``play``
-prompt, input that is no move (or that the terminal's encoding cannot read) is answered with what
-was wrong and the prompt again. ``python -m cardgames`` is the same command.
+Every command takes ``--rules key=value`` (repeatable) for the game's options, and ``--ascii``
+(before or after its name). Output falls back to letters (``QH`` for ``Q♥``) on a terminal that
+cannot show the card symbols. Bad arguments and bad files (a record to resume included) are
+reported in one line with exit status 2, never with a traceback; at the ``play`` prompt, input
+that is no move (or that the terminal's encoding cannot read) is answered with what was wrong
+and the prompt again. ``python -m cardgames`` is the same command.
 """
 
 from __future__ import annotations
 
 import argparse
-import inspect
 import json
 import os
 import re
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final, TextIO
 
 import attrs
 
 import cardgames
-from cardgames import agents, arguments, codec, dealing, errors, game, matches, simulate
+from cardgames import _screens as screens
+from cardgames import agents, arguments, cards, codec, dealing, errors, game, matches, simulate
 
 __all__ = ["DEFAULT_MAX_HANDS", "MAX_RECORD_BYTES", "main"]
 
@@ -61,6 +68,17 @@ class _Out:
         encoding = getattr(self.stream, "encoding", None) or "utf-8"
         line = line.encode(encoding, errors="replace").decode(encoding, errors="replace")
         print(line, file=self.stream, flush=True)
+
+    def width(self, *, default: int) -> int:
+        """Return the width the stream wraps at, or ``default`` for a file or a pipe."""
+        return screens.terminal_width(self.stream) or default
+
+    def show(self, lines: Iterable[str]) -> None:
+        """Print lines, broken to the terminal's width (at ``; ``, then between words), if any."""
+        width = screens.terminal_width(self.stream)
+        for line in lines:
+            for part in screens.wrapped(line, width):
+                self(part)
 
 
 def _shows_symbols(stream: TextIO) -> bool:
@@ -158,7 +176,16 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--agents", default=None, help=f"the bots, one per seat or one for all: {names}"
     )
-    play.add_argument("--record", metavar="FILE", help="save the match as a game record (JSON)")
+    play.add_argument(
+        "--record",
+        metavar="FILE",
+        help="save the match as a game record (JSON), also when you quit or press Ctrl-C",
+    )
+    play.add_argument(
+        "--resume",
+        metavar="FILE",
+        help="go on with the match a record saved (its seed, players and rules); you play --seat",
+    )
     run = commands.add_parser(
         "simulate", help="play many matches between agents; print results", parents=[letters]
     )
@@ -171,6 +198,27 @@ def _parser() -> argparse.ArgumentParser:
     replay = commands.add_parser("replay", help="play back a saved game record", parents=[letters])
     replay.add_argument(
         "file", help=f"a game record, as --record writes it (at most {MAX_RECORD_BYTES:,} bytes)"
+    )
+    replay.add_argument("--hands", action="store_true", help="show every seat's cards at each deal")
+    serve = commands.add_parser(
+        "serve", help="serve tables in the browser (the extra web)", parents=[letters]
+    )
+    serve.add_argument("--host", default="127.0.0.1", help="the address (default 127.0.0.1)")
+    serve.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
+    serve.add_argument(
+        "--records", default="cardgames-records", help="the records folder (cardgames-records)"
+    )
+    serve.add_argument(
+        "--messages-per-second",
+        type=float,
+        default=5.0,
+        help="the messages a connection may send per second, on average (default 5)",
+    )
+    serve.add_argument(
+        "--tables-per-minute",
+        type=int,
+        default=10,
+        help="the tables one address may create per minute (default 10)",
     )
     return parser
 
@@ -208,10 +256,13 @@ def _lineup(entry: game.AnyGame, text: str, players: int) -> list[str]:
     return names
 
 
-def _score_lines(score: matches.Score[matches.HandScore]) -> list[str]:
-    """Return the last hand's line and the totals."""
+def _score_lines(score: matches.Score[matches.HandScore], you: int | None) -> list[str]:
+    """Return the last hand's line and the totals (``you`` for the human's seat, if any)."""
     last = score.hands[-1]
-    totals = "  ".join(f"seat {seat}: {total:>5}" for seat, total in enumerate(score.totals))
+    totals = "  ".join(
+        f"{'you' if seat == you else f'seat {seat}'}: {total:>5}"
+        for seat, total in enumerate(score.totals)
+    )
     return [f"  {last.explanation}", f"  totals  {totals}"]
 
 
@@ -220,31 +271,58 @@ def _hands(state: Any) -> str:  # noqa: ANN401  # any game's state
     return f"{state.hand_number} hand{'' if state.hand_number == 1 else 's'}"
 
 
-def _result_line(entry: game.AnyGame, final: Any) -> str:  # noqa: ANN401  # any game's state
-    """Return the closing line of a match."""
+def _result_line(entry: game.AnyGame, final: Any, you: int | None = None) -> str:  # noqa: ANN401  # any game's state
+    """Return the closing line of a match (with whether ``you`` won or lost, if given)."""
     result = entry.score(final)
     winners = ", ".join(map(str, result.winners)) or "none"
     losers = ", ".join(map(str, result.losers)) or "none"
     hands = _hands(final)
     if not result.over:
         return f"stopped after {hands}"
-    return f"match over after {hands}: won by seat(s) {winners}; lost by {losers}"
+    line = f"match over after {hands}: won by seat(s) {winners}; lost by {losers}"
+    if you in result.winners:
+        return f"{line}: you win"
+    return f"{line}: you lose" if you in result.losers else line
 
 
-def _commentator(entry: game.AnyGame, out: _Out) -> Callable[[Any, Any, Any], None]:
-    """Return an observer that prints each public event and each finished hand's score."""
+def _commentator(
+    entry: game.AnyGame, out: _Out, *, you: int | None = None, hands: bool = False
+) -> Callable[[Any, Any, Any], None]:
+    """Return an observer that prints each public event and each finished hand's score.
+
+    Lines about the seat ``you`` are said to "you"; with ``hands``, every seat's cards are
+    shown after each deal. Long lines are broken to the terminal's width.
+    """
+
+    def say(line: str) -> None:
+        out.show([line if you is None else screens.for_seat(line, you)])
 
     def observe(before: Any, move: Any, after: Any) -> None:  # noqa: ANN401  # any game's types
         line = entry.narrate(before, move, after)
         if line is not None:
-            out(line)
+            say(line)
+        if hands and after.hand_number != before.hand_number:
+            for seat in range(after.players):
+                out(f"  seat {seat}: {_open_hand(entry, after, seat)}")
         if after.hand_over and not before.hand_over and entry.score(after).hands:
-            explanation, totals = _score_lines(entry.score(after))
+            explanation, totals = _score_lines(entry.score(after), you)
             if line is None or explanation.strip() not in line:
-                out(explanation)
-            out(totals)
+                say(explanation)
+            say(totals)
+            note = screens.hand_end_note(entry)
+            if note is not None:
+                out(f"  {note}")
 
     return observe
+
+
+def _open_hand(entry: game.AnyGame, state: Any, seat: int) -> str:  # noqa: ANN401  # a state
+    """Return a seat's cards as a replay shows them, also those it has not looked at yet."""
+    view = entry.view(state, seat)
+    if view.hand is not None:
+        return screens.hand_text(view)
+    held = state.hands[seat]  # a Staekske Rape seat that has not looked: its cards, face down
+    return screens.hand_text(view, tuple(cards.cards_in(held)))
 
 
 def _save(path: str | None, final: Any) -> None:  # noqa: ANN401  # any game's state
@@ -279,23 +357,8 @@ def _watch(parsed: argparse.Namespace, out: _Out) -> int:
     return 0
 
 
-def _show_turn(view: Any, out: _Out) -> None:  # noqa: ANN401  # any game's view
-    """Print what the human seat sees when it is to move: its hand and its numbered moves."""
-    hand = getattr(view, "hand", None)
-    if hand is not None:
-        out(f"your hand: {' '.join(map(str, hand)) or '(empty)'}")
-    trick = getattr(view, "trick", None)
-    if trick is not None:
-        out(f"on the table: {trick}")
-    pile = getattr(view, "pile", None)
-    if pile:
-        out(f"top of the discard pile: {pile[-1]}")
-    for field in ("trump", "knock_limit", "stock_size"):
-        value = getattr(view, field, None)
-        if value is not None:
-            out(f"{field.replace('_', ' ')}: {value}")
-    for number, move in enumerate(view.legal_moves, start=1):
-        out(f"  {number:>3}. {move}")
+_QUIT: Final = object()
+"""What :func:`_ask` returns when the player leaves: ``quit``, or the end of input."""
 
 
 def _ask(
@@ -304,66 +367,158 @@ def _ask(
     seat: int,
     read: Callable[[str], str],
     out: _Out,
-) -> Any | None:  # noqa: ANN401  # any game's move
-    """Ask the human for a move until a legal one comes; None at the end of input."""
+    *,
+    drawn: frozenset[cards.Card],
+) -> Any:  # noqa: ANN401  # any game's move, or _QUIT
+    """Show the seat its turn and ask for a move until a legal one comes, or the player leaves.
+
+    Besides a move (its number or text) the player may type ``help``, ``moves`` or ``quit``.
+    """
     view = entry.view(state, seat)
-    _show_turn(view, out)
-    count = len(view.legal_moves)
+    screen = screens.turn_lines(entry, view, drawn)
+    out.show(screen)
     while True:
-        try:
-            text = read("your move (number or text): ").strip()
-        except EOFError:
-            return None
-        except UnicodeDecodeError as error:
-            out(
-                f"not that: the terminal sent text that is not {error.encoding}: "
-                "type the move's number, or its text with letters (QH for the queen of hearts)"
-            )
-            continue
-        if not text:
-            continue
-        if text.isascii() and text.isdigit():  # "²" and "٣" are digits to Python, not here
-            digits = text.lstrip("0")
-            if 0 < len(digits) <= len(str(count)) and int(digits) <= count:
-                return view.legal_moves[int(digits) - 1]
-            out(f"choose a number from 1 to {count}, or type a move")
-            continue
-        try:
-            move = entry.parse_move(text)
-            entry.apply(state, move, seat=seat)
-        except errors.CardgamesError as error:
-            out(f"not that: {error}")
-            continue
-        return move
+        text = _typed(read, out)
+        if text is None:
+            return _QUIT
+        command = screens.COMMANDS.get(text.lower())
+        if command == "quit":
+            return _QUIT
+        if command is not None:
+            if command == "help":
+                for line in screens.help_lines(entry, out.width(default=80)):
+                    out(line)
+            else:
+                out.show(screens.turn_lines(entry, view, drawn, every_move=True))
+        elif text and (move := _read_move(entry, state, view, text, out)) is not None:
+            return move
+
+
+def _typed(read: Callable[[str], str], out: _Out) -> str | None:
+    """Return the line typed, stripped; ``""`` for one it could not read; None at the end."""
+    try:
+        return read("your move (number or text): ").strip()
+    except EOFError:
+        return None
+    except UnicodeDecodeError as error:
+        out(
+            f"not that: the terminal sent text that is not {error.encoding}: "
+            "type the move's number, or its text with letters (QH for the queen of hearts)"
+        )
+        return ""
+
+
+def _read_move(
+    entry: game.AnyGame,
+    state: Any,  # noqa: ANN401  # any game's state
+    view: Any,  # noqa: ANN401  # its view for the seat to move
+    text: str,
+    out: _Out,
+) -> Any | None:  # noqa: ANN401  # any game's move
+    """Return the legal move a number or a move's text names; else say what was wrong: None."""
+    count = len(view.legal_moves)
+    if text.isascii() and text.isdigit():  # "²" and "٣" are digits to Python, not here
+        digits = text.lstrip("0")
+        if 0 < len(digits) <= len(str(count)) and int(digits) <= count:
+            return view.legal_moves[int(digits) - 1]
+        out(f"choose a number from 1 to {count}, or type a move ('help' for help)")
+        return None
+    try:
+        move = entry.parse_move(text)
+        entry.apply(state, move, seat=view.seat)
+    except errors.CardgamesError as error:
+        out(f"not that: {error} ('moves' lists your moves, 'help' explains)")
+        return None
+    return move
+
+
+def _resumed(entry: game.AnyGame, parsed: argparse.Namespace) -> Any:  # noqa: ANN401  # a state
+    """Return the state the record ``--resume`` names leads to, checked to be of the game.
+
+    Raises:
+        RulesError: If the seed, the players or the rules are given too (the record has them).
+        DecodeError: If the file is no record of a match of this game (see :func:`_read_record`).
+    """
+    given = [
+        option
+        for option, value in (
+            ("--seed", parsed.seed),
+            ("--players", parsed.players),
+            ("--rules", parsed.rules or None),
+        )
+        if value is not None
+    ]
+    if given:
+        raise errors.RulesError(
+            f"--resume plays on with the record's seed, players and rules: leave out {given[0]}"
+        )
+    saved = _read_record(parsed.resume)
+    if cardgames.GAMES[saved.game] is not entry:
+        raise errors.DecodeError(
+            f"{parsed.resume} is a record of {cardgames.GAMES[saved.game].title}, "
+            f"not of {entry.title}"
+        )
+    return codec.replay(saved)
 
 
 def _play(parsed: argparse.Namespace, out: _Out, read: Callable[[str], str]) -> int:
-    """Play a match with a human at one seat and bots at the others."""
+    """Play a match with a human at one seat and bots at the others.
+
+    The player leaves with ``quit``, at the end of input or with Ctrl-C; whenever he leaves, the
+    match so far is saved to ``--record``'s file.
+    """
     entry = cardgames.GAMES[parsed.game]
-    rules = _rules(entry, parsed.rules, parsed.max_hands)
-    state = entry.new_game(rules, seed=parsed.seed, players=parsed.players)
+    if parsed.resume is not None:
+        state = _resumed(entry, parsed)
+    else:
+        rules = _rules(entry, parsed.rules, parsed.max_hands)
+        state = entry.new_game(rules, seed=parsed.seed, players=parsed.players)
     human = arguments.check_seat(parsed.seat, state.players, what="--seat")
     default = "rule" if "rule" in entry.bots else "random"
     lineup = _lineup(entry, parsed.agents or default, state.players)
     bots = [agents.by_name(entry, name) for name in lineup]
-    out(f"{entry.title}, seed {state.seed}: you are seat {human}; the others are {lineup[0]} bots")
+    resumed = len(state.moves) if parsed.resume is not None else None
+    out.show(
+        [
+            screens.banner(entry, state.seed, human, lineup, resumed=resumed),
+            "Type a move's number or text, 'help' for help, 'quit' to leave.",
+        ]
+    )
     rng = dealing.rng(state.seed, "agents")
     deal = entry.parse_move("deal")
-    observe = _commentator(entry, out)
-    while (seat := entry.current_player(state)) is not None:
-        if seat == human and entry.legal_moves(state) != (deal,):
-            move = _ask(entry, state, seat, read, out)
-            if move is None:
-                out("")
-                out(f"you left the match after {_hands(state)}")
-                _save(parsed.record, state)
-                return 0
-        else:  # a bot's move, or the deal, which the command makes for you
-            move = bots[seat].choose(entry.view(state, seat), rng)
-        after = entry.apply(state, move, seat=seat)
-        observe(state, move, after)
-        state = after
-    out(_result_line(entry, state))
+    observe = _commentator(entry, out, you=human)
+    held: tuple[int, frozenset[cards.Card]] | None = None  # the hand at the last turn
+    try:
+        while (seat := entry.current_player(state)) is not None:
+            moves = entry.legal_moves(state)
+            if seat == human and moves != (deal,):
+                view = entry.view(state, seat)
+                hand = frozenset(view.hand or ())
+                seen = held[1] if held is not None and held[0] == state.hand_number else hand
+                seen = seen or hand  # cards first seen (a Staekske Rape look) are not drawn
+                held = (state.hand_number, hand)
+                if len(moves) == 1:
+                    move = moves[0]
+                    out.show(screens.only_move_lines(view))
+                else:
+                    move = _ask(entry, state, seat, read, out, drawn=hand - seen)
+                if move is _QUIT:
+                    out("")
+                    out(f"you left the match after {_hands(state)}")
+                    _save(parsed.record, state)
+                    return 0
+            else:  # a bot's move, or the deal, which the command makes for you
+                move = bots[seat].choose(entry.view(state, seat), rng)
+            after = entry.apply(state, move, seat=seat)
+            observe(state, move, after)
+            state = after
+    except KeyboardInterrupt:
+        _save(parsed.record, state)
+        saved = f"; the match so far is saved in {parsed.record}" if parsed.record else ""
+        out("")
+        out(f"interrupted after {_hands(state)}{saved}")
+        return 130
+    out.show([_result_line(entry, state, human)])
     _save(parsed.record, state)
     return 0
 
@@ -441,7 +596,7 @@ def _replay(parsed: argparse.Namespace, out: _Out) -> int:
     state = entry.new_game(
         saved.rules, seed=saved.seed, players=saved.players, first_dealer=saved.first_dealer
     )
-    observe = _commentator(entry, out)
+    observe = _commentator(entry, out, hands=parsed.hands)
     for move in saved.moves:
         after = entry.apply(state, move)
         observe(state, move, after)
@@ -451,39 +606,29 @@ def _replay(parsed: argparse.Namespace, out: _Out) -> int:
 
 
 def _rules_text(parsed: argparse.Namespace, out: _Out) -> int:
-    """Print a game's options: name, default, and what each does."""
-    entry = cardgames.GAMES[parsed.game]
-    counts = ", ".join(map(str, sorted(entry.players)))
-    usual = f" (usually {entry.players[0]})" if len(entry.players) > 1 else ""
-    out(f"{entry.title} ({entry.module}), players: {counts}{usual}. Options (--rules key=value):")
-    described = _attribute_docs(entry.rules_type.__doc__ or "")
-    defaults = codec.encode(entry.rules_type(), game=entry.name)
-    for field in attrs.fields(entry.rules_type):
-        if not field.init:
-            continue
-        out(f"  {field.name} = {json.dumps(defaults.get(field.name), ensure_ascii=False)}")
-        for line in described.get(field.name, "").splitlines():
-            out(f"      {line}")
-    out("The game's page in the documentation has the rules in full.")
+    """Print a game's options: name, default, and what each does, wrapped to the terminal."""
+    for line in screens.rules_lines(cardgames.GAMES[parsed.game], out.width(default=80)):
+        out(line)
     return 0
 
 
-def _attribute_docs(doc: str) -> dict[str, str]:
-    """Read the ``Attributes:`` section of a Google-style docstring: name → text."""
-    found: dict[str, str] = {}
-    inside = False
-    current = ""
-    for line in inspect.cleandoc(doc).splitlines():
-        if line == "Attributes:":
-            inside = True
-        elif inside and (match := re.fullmatch(r" {4}(\w+): ?(.*)", line)):
-            current = match.group(1)
-            found[current] = match.group(2)
-        elif inside and current and line.startswith(" " * 8):
-            found[current] += "\n" + line.strip()
-        elif inside and line.strip():
-            inside = False
-    return found
+def _serve(parsed: argparse.Namespace, out: _Out) -> int:
+    """Serve the web app's tables until interrupted (``cardgames serve``)."""
+    try:
+        from cardgames import web  # noqa: PLC0415  # an optional extra, imported when asked for
+    except ImportError as error:
+        raise errors.RulesError(
+            f"cardgames serve needs the extra web ({error.name} is missing): "
+            "pip install 'python-cardgames[web]'"
+        ) from None
+    if not 0 < parsed.port < 65536:
+        raise errors.RulesError(f"--port must be from 1 to 65535, not {parsed.port}")
+    out(f"serving http://{parsed.host}:{parsed.port}/ (records in {parsed.records}); Ctrl-C stops")
+    limits = web.Limits(
+        messages_per_second=parsed.messages_per_second, tables_per_minute=parsed.tables_per_minute
+    )
+    web.serve(parsed.records, host=parsed.host, port=parsed.port, limits=limits)
+    return 0
 
 
 def main(argv: Sequence[str] | None = None, *, read: Callable[[str], str] = input) -> int:
@@ -511,6 +656,7 @@ def main(argv: Sequence[str] | None = None, *, read: Callable[[str], str] = inpu
             "play": lambda: _play(parsed, out, read),
             "simulate": lambda: _simulate(parsed, out, sys.stderr),
             "replay": lambda: _replay(parsed, out),
+            "serve": lambda: _serve(parsed, out),
         }
         return commands[parsed.command]()
     except errors.CardgamesError as error:

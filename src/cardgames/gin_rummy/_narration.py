@@ -28,7 +28,7 @@ __all__ = ["narrate"]
 def narrate(before: State, move: Move, after: State) -> str | None:
     """Return the public line for a move: every move of Gin Rummy is seen by both players.
 
-    A draw from the pile names the card; a draw from the stock does not. A move that ends a
+    A draw from the discard pile names the card; a draw from the stock does not. A move that ends a
     hand — the defender's lay-out, or a discard that voids the hand — gives the hand's score
     line (its ``explanation`` on the score sheet), and the match's end if it ends the match.
 
@@ -53,7 +53,7 @@ def narrate(before: State, move: Move, after: State) -> str | None:
     if kind is Draw:
         if move.source is Source.STOCK:  # type: ignore[union-attr]  # kind is Draw
             return f"seat {seat} draws from the stock"
-        return f"seat {seat} takes {cards.CARDS[before.pile[-1]]} from the pile"
+        return f"seat {seat} takes {cards.CARDS[before.pile[-1]]} from the discard pile"
     if kind is Discard:
         line = f"seat {seat} discards {move.card}"  # type: ignore[union-attr]  # a Discard
         if after.phase is Phase.DEAL:  # the hand is void: its score line, as after a lay-out

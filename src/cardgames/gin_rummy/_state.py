@@ -304,3 +304,30 @@ class View(views.View[Rules, Phase, HandScore, moves.Move]):
     def top(self) -> cards.Card | None:
         """The top card of the discard pile, or None if it is empty."""
         return self.pile[-1] if self.pile else None
+
+    @property
+    def hand_in_order(self) -> tuple[cards.Card, ...]:
+        """This seat's cards in the game's order: by suit, and in a suit A (low) 2 3 … J Q K.
+
+        Example:
+            >>> from cardgames import cards, gin_rummy
+            >>> state = gin_rummy.apply(gin_rummy.new_game(seed=3), gin_rummy.Deal())
+            >>> view = gin_rummy.view(state, 1)
+            >>> print(cards.format_cards(view.hand))
+            Q♣ K♣ A♣ 2♠ 4♠ 7♠ A♠ 7♥ A♥ 7♦
+            >>> print(cards.format_cards(view.hand_in_order))
+            A♣ Q♣ K♣ A♠ 2♠ 4♠ 7♠ A♥ 7♥ 7♦
+        """
+        return tuple(sorted(self.hand, key=melds.run_key))
+
+    @property
+    def deadwood(self) -> int:
+        """This seat's count: the least deadwood its cards leave over every way to meld them.
+
+        Example:
+            >>> from cardgames import gin_rummy
+            >>> state = gin_rummy.apply(gin_rummy.new_game(seed=3), gin_rummy.Deal())
+            >>> gin_rummy.view(state, 1).deadwood  # three aces, three sevens; Q♣ K♣ 2♠ 4♠ are left
+            26
+        """
+        return melds.deadwood_of(cards.mask_of(self.hand))

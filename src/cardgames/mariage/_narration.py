@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardgames import cards
+from cardgames import cards, tricks
 from cardgames.mariage import _ledger as ledger
 from cardgames.mariage._about import ABOUT
 from cardgames.mariage._moves import Claim, Deal, DealOutOfTurn, Decline, Misdeal, Move, Pass, Play
@@ -95,9 +95,26 @@ def _line(before: State, move: Move, after: State) -> str | None:
         )
     if len(after.tricks) != len(before.tricks) or after.table.closed is not before.table.closed:
         trick = after.tricks[-1]
-        lines.append(f"trick {len(after.tricks)}: {trick}")
+        plays = " ".join(f"{seat}:{card}" for seat, card in trick.plays)
+        lines.append(f"trick {len(after.tricks)}: {plays} → seat {trick.winner} takes")
         lines.extend(_summaries(paid))
+        lines.extend(_overtaken(trick, after))
     return "; ".join(lines) or None
+
+
+def _overtaken(trick: tricks.Trick, after: State) -> list[str]:
+    """Return the note on a card the trick's marriage kept from winning it, if one did.
+
+    A card that would take the trick by its power alone (a trump, most often) does not when it
+    comes after a marriage on the table: the note says so, and names the rule.
+    """
+    played = [card.index for card in trick.cards]
+    seat, card = trick.plays[tricks.best(played, after.table.ranking)]
+    if seat == trick.winner:
+        return []
+    trump = after.trump
+    kind = "a trump" if trump is not None and card.suit is trump.suit else "a higher card"
+    return [f"{card} is {kind}, but a marriage on the table cannot be overtaken (rule 25)"]
 
 
 def _shown(made: Claim) -> str:

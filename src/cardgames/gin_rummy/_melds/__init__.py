@@ -55,7 +55,13 @@ from __future__ import annotations
 # ``melds.<name>``: ``count`` (the count of a bit set, the engine's hot path), ``meld`` (the Meld
 # value and the table of every meld), ``layout`` (reading a caller's cards, the Arrangement and
 # Defence values, the checks of a player's lay-out) and ``search`` (the enumerators).
-from cardgames.gin_rummy._melds.count import MAX_CARDS, VALUES, deadwood_of, knock_count
+from cardgames.gin_rummy._melds.count import (
+    MAX_CARDS,
+    VALUES,
+    deadwood_of,
+    knock_count,
+    run_key,
+)
 from cardgames.gin_rummy._melds.layout import (
     Arrangement,
     Defence,
@@ -97,4 +103,5 @@ __all__ = [
     "knock_count",
     "knock_discards",
     "melds",
+    "run_key",
 ]

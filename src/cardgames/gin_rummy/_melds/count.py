@@ -30,6 +30,11 @@ def run_position(card: cards.Card) -> int:
     return (card.index % 13 + 1) % 13
 
 
+def run_key(card: cards.Card) -> int:
+    """The card's place in the game's order: by suit, and in a suit in run order (ace low)."""
+    return card.index - card.index % 13 + run_position(card)
+
+
 VALUES: Final[tuple[int, ...]] = tuple(_GIN_VALUES[run_position(card)] for card in cards.CARDS)
 """Deadwood value by card index (0..51): A = 1, 2 to 10 at face value, J Q K = 10."""
 
