@@ -9,10 +9,9 @@ installed (not editable) into the session's fresh virtual environment, and the t
 package's docstring examples run from a scratch directory outside the checkout, with branch
 coverage of the installed package. Running the suite a second time on the editable source would
 prove nothing more and would add a second run to CI's time, which grows with every game;
-``wheel`` is the one run and carries the coverage threshold. Measured on 2 cores for 2,643 tests
-and docstring examples: about 2.5 minutes without coverage, 8 with branch coverage; every default
-session from a fresh clone (``.ci/run``), 13 minutes, of which ``wheel`` takes 8 and
-``fingerprint`` 3.
+``wheel`` is the one run and carries the coverage threshold. ``wheel`` (branch coverage makes
+the suite several times slower) and ``fingerprint`` take most of a fresh clone's ``.ci/run``;
+nox prints each session's time at its end.
 ``tests`` (not a default) is the quick loop for development: the editable source, no coverage,
 arguments after ``--`` to pytest.
 

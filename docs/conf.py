@@ -4,6 +4,11 @@ Build from the repository root (the package is imported from ``src``)::
 
     PYTHONPATH=src sphinx-build -W -n --keep-going -b html docs docs/_build/html
     PYTHONPATH=src sphinx-build -W -n --keep-going -b doctest docs docs/_build/doctest
+
+Then check that no table or code block is wider than its column at 1,400 px and at 400 px (it
+opens the pages in headless Chromium; see its docstring)::
+
+    python docs/_ext/fit_check.py docs/_build/html
 """
 
 from __future__ import annotations
@@ -45,15 +50,17 @@ version = ".".join(release.split(".")[:2])
 
 extensions = [
     "sphinx.ext.autodoc",
+    "sphinx.ext.autosummary",  # the API index's table of modules, each with its summary
     "sphinx.ext.napoleon",
     "sphinx.ext.intersphinx",
     "sphinx.ext.doctest",
     "myst_parser",
     "layouts",
     "pictures",  # docs/_ext/pictures.py: the games' positions drawn as the docs are built
+    "changelog_links",  # docs/_ext/changelog_links.py: the changelog's names link to the API
 ]
 source_suffix = {".rst": "restructuredtext"}  # Markdown is only included (the changelog)
-exclude_patterns = ["_build", "_intersphinx", "_api", "_ext"]  # _api: fragments api.rst includes
+exclude_patterns = ["_build", "_intersphinx", "_ext"]
 nitpicky = True
 nitpick_ignore_regex = [
     # Type variables (MoveT, ScoreT_co, MatchT …) of the generic protocols, of Score, of History
@@ -117,7 +124,11 @@ intersphinx_timeout = 10
 doctest_test_doctest_blocks = ""
 # The default flags include IGNORE_EXCEPTION_DETAIL, which would let an example's error message
 # go unchecked; the messages are part of the API (they name the rule broken), so check them.
-doctest_default_flags = doctest.ELLIPSIS | doctest.DONT_ACCEPT_TRUE_FOR_1
+# NORMALIZE_WHITESPACE lets a long output or message be written over several lines, so that no
+# example on a page is wider than its column.
+doctest_default_flags = (
+    doctest.ELLIPSIS | doctest.DONT_ACCEPT_TRUE_FOR_1 | doctest.NORMALIZE_WHITESPACE
+)
 # No doctest_global_setup: each page's examples import what they use, in plain sight, so that a
 # reader who copies them gets code that runs.
 
@@ -125,6 +136,9 @@ doctest_default_flags = doctest.ELLIPSIS | doctest.DONT_ACCEPT_TRUE_FOR_1
 
 html_theme = "furo"
 html_title = f"cardgames {release}"
+html_static_path = ["_static"]
+html_css_files = ["cardgames.css"]  # tables and code blocks that fit their column
+html_js_files = ["cardgames.js"]  # long names in tables break between their words
 
 # -- Project-specific autodoc hooks --------------------------------------------------------------
 
@@ -217,41 +231,18 @@ def _resolve_reexport(
     return None
 
 
-# The modules whose every public name (its __all__) the API reference must document: the core
-# modules and the four game packages. A game package's own modules are internal (CONTRIBUTING.md,
-# "Add a game"), so none is listed.
-PUBLIC_MODULES = (
-    "cardgames",
-    "cardgames.cards",
-    "cardgames.errors",
-    "cardgames.moves",
-    "cardgames.dealing",
-    "cardgames.tricks",
-    "cardgames.history",
-    "cardgames.game",
-    "cardgames.agents",
-    "cardgames.simulate",
-    "cardgames.validators",
-    "cardgames.codec",
-    "cardgames.drawing",
-    "cardgames.kalter_schlag",
-    "cardgames.staekske_rape",
-    "cardgames.gin_rummy",
-    "cardgames.mariage",
-    "cardgames.integrations.pettingzoo",
-    "cardgames.integrations.gymnasium",
-)
-
-
 def _check_public_names(_app: Sphinx, env: BuildEnvironment) -> None:
     """Warn about each public name the API reference leaves out (so ``-W`` fails the build).
 
-    A name counts as documented under its own module, or, when it is re-exported, where it is
-    defined (``cardgames.kalter_schlag.Play`` is :class:`cardgames.moves.Play`) or in a package
-    on the way there that re-exports it.
+    Every module the reference documents is checked: each name of its ``__all__`` must be
+    documented too. (``tests/test_docs_api.py`` checks that every public module has one page,
+    and only one; a game package's own modules are internal, see "Add a game" in
+    CONTRIBUTING.md, and have none.) A name counts as documented under its own module, or,
+    when it is re-exported, where it is defined (``cardgames.kalter_schlag.Play`` is
+    :class:`cardgames.moves.Play`) or in a package on the way there that re-exports it.
     """
     domain = env.domains.python_domain
-    for module_name in PUBLIC_MODULES:
+    for module_name in sorted(domain.modules):
         module = importlib.import_module(module_name)
         for name in getattr(module, "__all__", ()):
             value = getattr(module, name)

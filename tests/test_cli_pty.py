@@ -143,7 +143,9 @@ def test_ctrl_c_at_the_prompt_saves_the_match_so_far(tmp_path: pathlib.Path) -> 
     saved = codec.loads_record(record.read_text(encoding="utf-8"))
     played = ["deal", "double", "play 7♦", "play Q♦", "double", "play 8♦"]  # 8♦ the only card
     assert [str(move) for move in saved.moves[:6]] == played
-    assert kalter_schlag.current_player(codec.replay(saved)) == 0  # the prompt it was cut at
+    state = codec.replay(saved)
+    assert isinstance(state, kalter_schlag.State)  # a record's state is of the record's game
+    assert kalter_schlag.current_player(state) == 0  # the prompt it was cut at
 
 
 def test_the_commentary_fits_a_narrow_terminal() -> None:

@@ -146,7 +146,10 @@ def turn_view(view: object, rng: object, kind: type[ViewT], what: str) -> ViewT:
 GENERIC: Final[Mapping[str, Callable[[], Agent]]] = types.MappingProxyType(
     {"random": RandomAgent, "first": FirstAgent}
 )
-"""The agents every game has, by name."""
+"""The agents every game has, by name: ``"random"`` is :class:`RandomAgent` and ``"first"`` is
+:class:`FirstAgent`. It is read-only; a game's own agents are in its entry's
+:attr:`~cardgames.game.Game.bots`, and :func:`by_name` looks in both.
+"""
 
 
 def names(match_game: game.AnyGame) -> tuple[str, ...]:

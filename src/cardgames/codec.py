@@ -50,7 +50,7 @@ from typing import Any, Final, TypeVar, cast
 import attrs
 
 import cardgames
-from cardgames import _convert, errors, game
+from cardgames import _convert, errors, game, matches
 
 __all__ = [
     "FORMAT_VERSION",
@@ -107,7 +107,9 @@ class GameRecord:
     first_dealer: int
     moves: tuple[Any, ...]
     version: int = FORMAT_VERSION
-    _state: Any = attrs.field(default=None, eq=False, repr=False, kw_only=True, alias="_state")
+    _state: matches.MatchFacts[object, matches.HandScore, object] | None = attrs.field(
+        default=None, eq=False, repr=False, kw_only=True, alias="_state"
+    )
 
 
 def _entry(name: object) -> game.AnyGame:
@@ -268,8 +270,12 @@ moves=(), version=1)
     )
 
 
-def replay(game_record: GameRecord) -> Any:  # noqa: ANN401  # the state of whichever game
+def replay(game_record: GameRecord) -> matches.MatchFacts[object, matches.HandScore, object]:
     """Return the state a record describes, by replaying its moves on a new match.
+
+    The state is of the record's game (a :class:`cardgames.kalter_schlag.State` for a Kalter
+    Schlag record …), known only when the record is read: its type says what every game's
+    state is, and ``isinstance`` tells which game's it is.
 
     A record that loading checked (:func:`decode_record`) or that :func:`record` made keeps
     its state; it is returned after a cheap check that it is this record's, not replayed again.
@@ -282,15 +288,21 @@ def replay(game_record: GameRecord) -> Any:  # noqa: ANN401  # the state of whic
         raise errors.DecodeError(f"expected a GameRecord, got {errors.quote(game_record)}")
     entry = _entry(game_record.game)
     kept = game_record._state  # noqa: SLF001  # this module's own private field
-    if type(kept) is _convert.kinds_of(entry.name).state and record(kept) == game_record:
+    if (
+        kept is not None
+        and type(kept) is _convert.kinds_of(entry.name).state
+        and record(kept) == game_record
+    ):
         return kept
     return _replay(entry, game_record)
 
 
-def _replay(entry: game.AnyGame, game_record: GameRecord) -> Any:  # noqa: ANN401  # a state
+def _replay(
+    entry: game.AnyGame, game_record: GameRecord
+) -> matches.MatchFacts[object, matches.HandScore, object]:
     """Replay a record's moves on a new match of its game, with ``entry.replay``."""
     try:
-        return entry.replay(
+        state: matches.MatchFacts[object, matches.HandScore, object] = entry.replay(
             game_record.rules,
             game_record.seed,
             game_record.moves,
@@ -301,6 +313,7 @@ def _replay(entry: game.AnyGame, game_record: GameRecord) -> Any:  # noqa: ANN40
         raise errors.DecodeError(str(error)) from None
     except errors.CardgamesError as error:  # the match itself cannot be started
         raise errors.DecodeError(f"record: {error}") from None
+    return state
 
 
 _RECORD_FIELDS: Final = ("version", "game", "rules", "seed", "players", "first_dealer", "moves")
@@ -378,9 +391,18 @@ def _read_record(data: object, expected: game.AnyGame | None) -> GameRecord:
     if expected is not None and entry is not expected:
         raise errors.DecodeError(f"game: a record of {entry.name}, not of {expected.name}")
     rules = _convert.structure(entry.name, data["rules"], entry.rules_type, "rules")
-    numbers = {name: _convert.structure(entry.name, data[name], int, name) for name in _NUMBERS}
+    seed, players, first_dealer = (
+        _convert.structure(entry.name, data[name], int, name) for name in _NUMBERS
+    )
     moves = _read_moves(entry, data["moves"])
-    return GameRecord(game=entry.name, rules=rules, moves=moves, **numbers)
+    return GameRecord(
+        game=entry.name,
+        rules=rules,
+        seed=seed,
+        players=players,
+        first_dealer=first_dealer,
+        moves=moves,
+    )
 
 
 def _read_moves(entry: game.AnyGame, texts: object) -> tuple[Any, ...]:
