@@ -38,6 +38,7 @@ __all__ = [
     "Suit",
     "as_cards",
     "cards_in",
+    "flag_blocks",
     "flags",
     "format_cards",
     "mask_of",
@@ -426,6 +427,42 @@ def _flag_table(size: int) -> tuple[int, int, tuple[tuple[int, ...], ...]]:
     ranks = len(pack(size)) // len(Suit)  # pack refuses a size that is no pack's
     table = tuple(tuple(chunk >> bit & 1 for bit in range(ranks)) for chunk in range(1 << ranks))
     found = _FLAG_TABLES[size] = (len(Rank) - ranks, (1 << ranks) - 1, table)
+    return found
+
+
+def flag_blocks(masks: Iterable[int], size: int = 52) -> list[int]:
+    """Return :func:`flags` of each bit set in turn, one block after another, as one list.
+
+    An encoding lays out many blocks of card flags (a hand, each seat's tricks …): this makes
+    them in one call, each from four table lookups.
+
+    Raises:
+        RulesError: If there is no pack of ``size`` cards, or a mask is not a bit set of cards.
+
+    Example:
+        >>> seen = flag_blocks([mask_of(parse_cards("8♣ A♦")), 0], 32)
+        >>> len(seen), seen[:3], seen[31], sum(seen)
+        (64, [0, 1, 0], 1, 2)
+    """
+    try:
+        low, full, table = _FLAG_TABLES[size]
+    except (KeyError, TypeError):  # a pack not met yet, or no pack at all: pack says so
+        low, full, table = _flag_table(size)
+    second, third, fourth = 13 + low, 26 + low, 39 + low
+    found: list[int] = []
+    for mask in masks:
+        try:
+            fits = 0 <= mask <= ALL_CARDS
+        except TypeError:  # not a number
+            fits = False
+        if not fits:
+            raise errors.RulesError(
+                f"mask must be a bit set of cards (0 to cards.ALL_CARDS), not {errors.quote(mask)}"
+            )
+        found += table[mask >> low & full]
+        found += table[mask >> second & full]
+        found += table[mask >> third & full]
+        found += table[mask >> fourth & full]
     return found
 
 
