@@ -49,6 +49,7 @@ from cardgames.gin_rummy._state import (
     Score,
     State,
     View,
+    build_view,
 )
 
 __all__ = [
@@ -469,14 +470,15 @@ def view(state: State, seat: int) -> View:
     Raises:
         RulesError: If ``state`` is not a Gin Rummy state, or ``seat`` is not 0 or 1.
     """
-    ABOUT.check_state(state)
+    if type(state) is not State:
+        ABOUT.check_state(state)
     seat = arguments.check_seat(seat, PLAYERS)
     mover = current_player(state)
     hand = state.hand
     showdown = state.showdown
     hands = state.hands
     match = state.match
-    return View(
+    return build_view(
         seat=seat,
         players=PLAYERS,
         rules=match.rules,
@@ -484,11 +486,10 @@ def view(state: State, seat: int) -> View:
         dealer=state.dealer,
         current_player=mover,
         phase=state.phase,
-        hand=tuple(cards.cards_in(hands[seat])),
+        hand=cards.cards_of(hands[seat]),
         hand_sizes=tuple(held.bit_count() for held in hands),
         known=tuple(
-            tuple(cards.cards_in(picked & held))
-            for picked, held in zip(state.picked, hands, strict=True)
+            cards.cards_of(picked & held) for picked, held in zip(state.picked, hands, strict=True)
         ),
         pile=tuple(cards.CARDS[index] for index in state.pile),
         stock_size=state.stock_size,

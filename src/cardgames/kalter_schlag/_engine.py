@@ -21,6 +21,7 @@ from cardgames.kalter_schlag._state import (
     State,
     View,
     build_state,
+    build_view,
     evolve_match,
 )
 
@@ -365,7 +366,8 @@ def view(state: State, seat: int) -> View:
     Raises:
         RulesError: If ``state`` is not a Kalter Schlag state, or ``seat`` is not 0 to 3.
     """
-    ABOUT.check_state(state)
+    if type(state) is not State:
+        ABOUT.check_state(state)
     seat = arguments.check_seat(seat, PLAYERS)
     mover = current_player(state)
     points, taken = play.points_and_tricks(state.tricks)
@@ -378,7 +380,7 @@ def view(state: State, seat: int) -> View:
             )
         )
     match = state.match
-    return View(
+    return build_view(
         seat=seat,
         players=PLAYERS,
         rules=match.rules,
@@ -386,7 +388,7 @@ def view(state: State, seat: int) -> View:
         dealer=state.dealer,
         phase=state.phase,
         current_player=mover,
-        hand=tuple(cards.cards_in(state.hands[seat])),
+        hand=cards.cards_of(state.hands[seat]),
         hand_sizes=tuple(hand.bit_count() for hand in state.hands),
         trick=trick,
         tricks=state.tricks,

@@ -29,7 +29,16 @@ from cardgames.mariage._moves import (
 from cardgames.mariage._narration import narrate
 from cardgames.mariage._pools import CLAIMED, POOLS
 from cardgames.mariage._rules import HAND_SIZE, Rules
-from cardgames.mariage._state import TRICKS, Match, Score, State, Table, View, build_state
+from cardgames.mariage._state import (
+    TRICKS,
+    Match,
+    Score,
+    State,
+    Table,
+    View,
+    build_state,
+    build_view,
+)
 
 __all__ = [
     "PACKS",
@@ -454,7 +463,7 @@ def view(state: State, seat: int) -> View:
                 (who, cards.CARDS[card]) for who, card in zip(state.seats, state.trick, strict=True)
             )
         )
-    return View(
+    return build_view(
         seat=seat,
         players=match.players,
         rules=match.rules,
@@ -462,7 +471,7 @@ def view(state: State, seat: int) -> View:
         dealer=match.dealer,
         current_player=mover,
         phase=state.phase,
-        hand=tuple(cards.cards_in(state.hands[seat])),
+        hand=cards.cards_of(state.hands[seat]),
         hand_sizes=tuple(hand.bit_count() for hand in state.hands),
         trump=state.trump,
         claims=table.claims,

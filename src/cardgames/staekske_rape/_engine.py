@@ -40,6 +40,7 @@ from cardgames.staekske_rape._state import (
     Phase,
     State,
     View,
+    build_view,
 )
 
 __all__ = [
@@ -454,16 +455,16 @@ def view(state: State, seat: int) -> View:
     mover = current_player(state)
     trump = contract.trump if contract is not None else None
     points, taken = scoresheet.trick_points(state.tricks, trump, state.players)
-    hand: tuple[cards.Card, ...] | None = tuple(cards.cards_in(state.hands[seat]))
+    hand: tuple[cards.Card, ...] | None = cards.cards_of(state.hands[seat])
     if contract is not None and not contract.looked[seat] and state.hands[seat]:
         hand = None
     discards = None
     if contract is not None and seat == contract.declarer and contract.discards:
-        discards = tuple(cards.cards_in(contract.discards))
+        discards = cards.cards_of(contract.discards)
     trick = None
     if state.trick:
         trick = tricks.Trick(plays=play.trick_plays(state, state.trick))
-    return View(
+    return build_view(
         seat=seat,
         players=state.players,
         rules=state.rules,
