@@ -10,7 +10,7 @@ import itertools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final
 
-from cardgames import arguments, cards, dealing, errors
+from cardgames import _frozen, arguments, cards, dealing, errors
 from cardgames import moves as core_moves
 from cardgames.gin_rummy import _turns as turns
 from cardgames.gin_rummy._about import ABOUT
@@ -49,7 +49,6 @@ from cardgames.gin_rummy._state import (
     Score,
     State,
     View,
-    build_view,
 )
 
 __all__ = [
@@ -461,6 +460,10 @@ def _against_the_other(points: tuple[int, ...]) -> tuple[int, ...]:
     return (first - second, second - first)
 
 
+_build_view: Final = _frozen.builder(View)
+"""``View(...)``, built field by field (see :mod:`cardgames._frozen`): a view a seat a move."""
+
+
 def view(state: State, seat: int) -> View:
     """Return what ``seat`` may know: its own cards, the pile, and what was laid out.
 
@@ -478,7 +481,7 @@ def view(state: State, seat: int) -> View:
     showdown = state.showdown
     hands = state.hands
     match = state.match
-    return build_view(
+    return _build_view(
         seat=seat,
         players=PLAYERS,
         rules=match.rules,

@@ -304,7 +304,3 @@ class View(views.View[Rules, Phase, HandScore, moves.Move]):
     def top(self) -> cards.Card | None:
         """The top card of the discard pile, or None if it is empty."""
         return self.pile[-1] if self.pile else None
-
-
-build_view: Final = _frozen.builder(View)
-"""``View(...)``, built field by field (see :mod:`cardgames._frozen`): a view a seat a move."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final
 
-from cardgames import arguments, cards, dealing, errors, history, matches, tricks
+from cardgames import _frozen, arguments, cards, dealing, errors, history, matches, tricks
 from cardgames import moves as core_moves
 from cardgames.kalter_schlag import _play as play
 from cardgames.kalter_schlag import _scoring as scoring
@@ -21,7 +21,6 @@ from cardgames.kalter_schlag._state import (
     State,
     View,
     build_state,
-    build_view,
     evolve_match,
 )
 
@@ -360,6 +359,10 @@ def hand_returns(state: State) -> tuple[tuple[int, ...], ...]:
     )
 
 
+_build_view: Final = _frozen.builder(View)
+"""``View(...)``, built field by field (see :mod:`cardgames._frozen`): a view a seat a move."""
+
+
 def view(state: State, seat: int) -> View:
     """Return what ``seat`` may know: its own cards and everything played face up.
 
@@ -380,7 +383,7 @@ def view(state: State, seat: int) -> View:
             )
         )
     match = state.match
-    return build_view(
+    return _build_view(
         seat=seat,
         players=PLAYERS,
         rules=match.rules,

@@ -222,7 +222,3 @@ class View(views.View[Rules, Phase, HandScore, moves.Move]):
     doubles: tuple[int, ...]
     tricks_taken: tuple[int, ...]
     points_taken: tuple[int, ...]
-
-
-build_view: Final = _frozen.builder(View)
-"""``View(...)``, built field by field (see :mod:`cardgames._frozen`): a view a seat a move."""

@@ -6,7 +6,7 @@ import contextlib
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
-from cardgames import arguments, cards, errors, history, tricks
+from cardgames import _frozen, arguments, cards, errors, history, tricks
 from cardgames import moves as core_moves
 from cardgames.mariage import _closing as closing
 from cardgames.mariage import _deals as deals
@@ -29,16 +29,7 @@ from cardgames.mariage._moves import (
 from cardgames.mariage._narration import narrate
 from cardgames.mariage._pools import CLAIMED, POOLS
 from cardgames.mariage._rules import HAND_SIZE, Rules
-from cardgames.mariage._state import (
-    TRICKS,
-    Match,
-    Score,
-    State,
-    Table,
-    View,
-    build_state,
-    build_view,
-)
+from cardgames.mariage._state import TRICKS, Match, Score, State, Table, View, build_state
 
 __all__ = [
     "PACKS",
@@ -446,6 +437,10 @@ def _taken(done: Sequence[tricks.Trick], players: int) -> tuple[int, ...]:
     return tuple(taken)
 
 
+_build_view: Final = _frozen.builder(View)
+"""``View(...)``, built field by field (see :mod:`cardgames._frozen`): a view a seat a move."""
+
+
 def view(state: State, seat: int) -> View:
     """Return what ``seat`` may know: its own cards and everything shown or played face up.
 
@@ -463,7 +458,7 @@ def view(state: State, seat: int) -> View:
                 (who, cards.CARDS[card]) for who, card in zip(state.seats, state.trick, strict=True)
             )
         )
-    return build_view(
+    return _build_view(
         seat=seat,
         players=match.players,
         rules=match.rules,

@@ -384,7 +384,3 @@ class Score(matches.Score[HandScore]):
         seats = "  ".join(f"seat {seat}: {chips}" for seat, chips in enumerate(self.balances))
         boxes = "  ".join(f"{pool}: {chips}" for pool, chips in zip(POOLS, self.pools, strict=True))
         return "\n".join((f"balances  {seats}", f"pools     {boxes}", *self.payment_lines))
-
-
-build_view: Final = _frozen.builder(View)
-"""``View(...)``, built field by field (see :mod:`cardgames._frozen`): a view a seat a move."""

@@ -40,7 +40,6 @@ from cardgames.staekske_rape._state import (
     Phase,
     State,
     View,
-    build_view,
 )
 
 __all__ = [
@@ -441,6 +440,10 @@ def hand_returns(state: State) -> tuple[tuple[int, ...], ...]:
     return tuple(hand.points for hand in ABOUT.check_state(state).hand_scores)
 
 
+_build_view: Final = _frozen.builder(View)
+"""``View(...)``, built field by field (see :mod:`cardgames._frozen`): a view a seat a move."""
+
+
 def view(state: State, seat: int) -> View:
     """Return what ``seat`` may know: its own cards once looked at, and everything public.
 
@@ -464,7 +467,7 @@ def view(state: State, seat: int) -> View:
     trick = None
     if state.trick:
         trick = tricks.Trick(plays=play.trick_plays(state, state.trick))
-    return build_view(
+    return _build_view(
         seat=seat,
         players=state.players,
         rules=state.rules,
