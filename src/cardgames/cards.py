@@ -38,6 +38,8 @@ __all__ = [
     "Suit",
     "as_cards",
     "cards_in",
+    "cards_of",
+    "flag_blocks",
     "flags",
     "format_cards",
     "mask_of",
@@ -408,6 +410,49 @@ def cards_in(mask: int) -> Iterator[Card]:
     return _cards_in(mask)
 
 
+def cards_of(mask: int) -> tuple[Card, ...]:
+    """Return the cards of a bit set in card order, as a tuple: ``tuple(cards_in(mask))``.
+
+    The views list a seat's cards with it: each half of a suit's 13 bits is looked up in a
+    table of the cards it stands for, so there is no loop over the cards.
+
+    Raises:
+        RulesError: If ``mask`` is not a whole number from 0 to :data:`ALL_CARDS`.
+
+    Example:
+        >>> print(format_cards(cards_of(mask_of(parse_cards("A♦ 7♣ Q♥")))))
+        7♣ Q♥ A♦
+    """
+    if type(mask) is not int or mask & ~ALL_CARDS:
+        raise errors.RulesError(
+            f"a bit set of cards must be a whole number from 0 to 2**52 - 1, "
+            f"not {errors.quote(mask)}"
+        )
+    a, b, c, d, e, f, g, h = _HALF_SUITS
+    return (
+        *a[mask & 127],
+        *b[mask >> 7 & 63],
+        *c[mask >> 13 & 127],
+        *d[mask >> 20 & 63],
+        *e[mask >> 26 & 127],
+        *f[mask >> 33 & 63],
+        *g[mask >> 39 & 127],
+        *h[mask >> 46 & 63],
+    )
+
+
+_HALF_SUITS: Final = tuple(
+    tuple(
+        tuple(CARDS[start + bit] for bit in range(width) if chunk >> bit & 1)
+        for chunk in range(1 << width)
+    )
+    for suit in range(len(Suit))
+    for start, width in ((13 * suit, 7), (13 * suit + 7, 6))
+)
+"""For each half of each suit (its 7 low ranks, then its 6 high ones), the cards of each set of
+its bits, lowest first: what :func:`cards_of` reads."""
+
+
 def _cards_in(mask: int) -> Iterator[Card]:
     """Yield the cards of a checked bit set in card order."""
     while mask:
@@ -426,6 +471,42 @@ def _flag_table(size: int) -> tuple[int, int, tuple[tuple[int, ...], ...]]:
     ranks = len(pack(size)) // len(Suit)  # pack refuses a size that is no pack's
     table = tuple(tuple(chunk >> bit & 1 for bit in range(ranks)) for chunk in range(1 << ranks))
     found = _FLAG_TABLES[size] = (len(Rank) - ranks, (1 << ranks) - 1, table)
+    return found
+
+
+def flag_blocks(masks: Iterable[int], size: int = 52) -> list[int]:
+    """Return :func:`flags` of each bit set in turn, one block after another, as one list.
+
+    An encoding lays out many blocks of card flags (a hand, each seat's tricks …): this makes
+    them in one call, each from four table lookups.
+
+    Raises:
+        RulesError: If there is no pack of ``size`` cards, or a mask is not a bit set of cards.
+
+    Example:
+        >>> seen = flag_blocks([mask_of(parse_cards("8♣ A♦")), 0], 32)
+        >>> len(seen), seen[:3], seen[31], sum(seen)
+        (64, [0, 1, 0], 1, 2)
+    """
+    try:
+        low, full, table = _FLAG_TABLES[size]
+    except (KeyError, TypeError):  # a pack not met yet, or no pack at all: pack says so
+        low, full, table = _flag_table(size)
+    second, third, fourth = 13 + low, 26 + low, 39 + low
+    found: list[int] = []
+    for mask in masks:
+        try:
+            fits = 0 <= mask <= ALL_CARDS
+        except TypeError:  # not a number
+            fits = False
+        if not fits:
+            raise errors.RulesError(
+                f"mask must be a bit set of cards (0 to cards.ALL_CARDS), not {errors.quote(mask)}"
+            )
+        found += table[mask >> low & full]
+        found += table[mask >> second & full]
+        found += table[mask >> third & full]
+        found += table[mask >> fourth & full]
     return found
 
 

@@ -386,6 +386,8 @@ class Game(Generic[RulesT, StateT, MoveT, ViewT, ScoreT]):
 
     def _prefix(self, prefix: object) -> tuple[int, ...]:
         """Return ``prefix`` checked to be a tuple of action indices."""
+        if type(prefix) is tuple and not prefix:  # a new move: the learner's usual call
+            return prefix
         size = self._encoding().NUM_MOVES
         if isinstance(prefix, tuple) and all(
             type(index) is int and 0 <= index < size for index in prefix
@@ -425,12 +427,12 @@ class Game(Generic[RulesT, StateT, MoveT, ViewT, ScoreT]):
         self, legal: tuple[MoveT, ...], prefix: tuple[int, ...]
     ) -> dict[int, MoveT | None]:
         """Return the actions that may follow ``prefix`` (see :meth:`_next_actions`)."""
-        encoding = self._encoding()
+        move_indices = self._encoding().move_indices
         size = len(prefix)
         found: dict[int, MoveT | None] = {}
         for move in legal:
-            indices = encoding.move_indices(move)
-            if len(indices) > size and indices[:size] == prefix:
+            indices = move_indices(move)
+            if len(indices) > size and (not size or indices[:size] == prefix):
                 index = indices[size]
                 if len(indices) == size + 1:
                     if found.get(index) is None:

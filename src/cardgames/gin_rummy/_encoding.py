@@ -45,13 +45,15 @@ Example:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
-from cardgames import cards, errors, protocols
+from cardgames import arguments, cards, errors, protocols
 from cardgames import moves as core_moves
 from cardgames.gin_rummy import _engine as engine
 from cardgames.gin_rummy import _melds as melds
 from cardgames.gin_rummy._about import ABOUT
+from cardgames.gin_rummy._hollywood import HollywoodSheet
 from cardgames.gin_rummy._moves import BigGin, Discard, Draw, Knock, LayOut, Move, Pass, Source
 from cardgames.gin_rummy._rules import HAND_SIZE, MOST_DEADWOOD, Rules
 from cardgames.gin_rummy._state import PLAYERS, STOCK_SIZE, Phase, State, View
@@ -306,24 +308,11 @@ def observation_size(rules: Rules | None, players: int = PLAYERS) -> int:
     return _SIZE
 
 
-def _marks(found: tuple[cards.Card, ...]) -> tuple[int, ...]:
-    """Return 52 ints, 1 for each card among ``found``."""
-    return cards.flags(cards.mask_of(found))
-
-
-def _meld_marks(found: tuple[melds.Meld, ...], blocks: int) -> list[int]:
-    """Return ``blocks`` blocks of 52 ints: block *k* marks the cards of meld *k*, if any."""
-    ints: list[int] = []
-    for place in range(blocks):
-        ints += cards.flags(found[place].mask if place < len(found) else 0)
-    return ints
-
-
 def observation(state: State, seat: int) -> tuple[int, ...]:
     """Return what ``seat`` may know as a flat tuple of ints, laid out as :data:`LAYOUT` says.
 
-    It is built from ``view(state, seat)`` alone: two states that differ only in cards the seat
-    cannot see give the same observation.
+    It is ``observe(view(state, seat))``, read straight from the state without building the
+    view: two states that differ only in cards the seat cannot see give the same observation.
 
     Raises:
         RulesError: If ``state`` is not a Gin Rummy state, or ``seat`` is not 0 or 1.
@@ -335,7 +324,39 @@ def observation(state: State, seat: int) -> tuple[int, ...]:
         >>> sum(seen[:52]), sum(seen[52:104])  # ten cards held, the upcard on the pile
         (10, 1)
     """
-    return observe(engine.view(state, seat))
+    if type(state) is not State:
+        ABOUT.check_state(state)
+    seat = arguments.check_seat(seat, PLAYERS)
+    hand = state.hand
+    showdown = state.showdown
+    hands = state.hands
+    match = state.match
+    pile = 0
+    for index in state.pile:
+        pile |= 1 << index
+    return _encoded(
+        seat,
+        hand=hands[seat],
+        pile=pile,
+        top=1 << state.pile[-1] if state.pile else 0,
+        known=[picked & held for picked, held in zip(state.picked, hands, strict=True)],
+        knocked=None if showdown is None else showdown.layout,
+        defence=None if showdown is None else showdown.defence,
+        mover=engine.current_player(state),
+        dealer=state.dealer,
+        knocker=None if showdown is None else showdown.knocker,
+        phase=state.phase,
+        over=match.winners is not None,
+        hand_sizes=[held.bit_count() for held in hands],
+        stock_size=state.stock_size,
+        knock_limit=None if hand is None else hand.limit,
+        doubled=hand is not None and hand.doubled,
+        totals=match.totals,
+        hands_won=match.hands_won,
+        hollywood=match.hollywood,
+        rules=match.rules,
+        hand_number=match.hand_number,
+    )
 
 
 def observe(view: View) -> tuple[int, ...]:
@@ -345,21 +366,64 @@ def observe(view: View) -> tuple[int, ...]:
     view (as :meth:`cardgames.agents.Agent.choose` is) reads it through this form, which
     :meth:`cardgames.game.Game.observation` calls for a Gin Rummy view.
     """
-    seat = view.seat
-    order = (seat, 1 - seat)
+    return _encoded(
+        view.seat,
+        hand=cards.mask_of(view.hand),
+        pile=cards.mask_of(view.pile),
+        top=cards.mask_of(view.pile[-1:]),
+        known=[cards.mask_of(found) for found in view.known],
+        knocked=view.knocker_layout,
+        defence=view.defence,
+        mover=view.current_player,
+        dealer=view.dealer,
+        knocker=view.knocker,
+        phase=view.phase,
+        over=view.over,
+        hand_sizes=view.hand_sizes,
+        stock_size=view.stock_size,
+        knock_limit=view.knock_limit,
+        doubled=view.doubled,
+        totals=view.totals,
+        hands_won=view.hands_won,
+        hollywood=view.hollywood,
+        rules=view.rules,
+        hand_number=view.hand_number,
+    )
 
-    def position(of: int | None) -> int | None:
-        return None if of is None else (of - seat) % PLAYERS
 
-    ints = list(_marks(view.hand))
-    ints += _marks(view.pile)
-    ints += _marks(view.pile[-1:])
-    for each in order:
-        ints += _marks(view.known[each])
-    knocked = view.knocker_layout
-    ints += _meld_marks(() if knocked is None else knocked.melds, TARGETS)
-    ints += _marks(() if knocked is None else knocked.deadwood)
-    defence = view.defence
+def _encoded(  # a few locals per block of the layout
+    seat: int,
+    *,
+    hand: int,
+    pile: int,
+    top: int,
+    known: Sequence[int],
+    knocked: melds.Arrangement | None,
+    defence: melds.Defence | None,
+    mover: int | None,
+    dealer: int,
+    knocker: int | None,
+    phase: Phase,
+    over: bool,
+    hand_sizes: Sequence[int],
+    stock_size: int,
+    knock_limit: int | None,
+    doubled: bool,
+    totals: Sequence[int],
+    hands_won: Sequence[int],
+    hollywood: HollywoodSheet | None,
+    rules: Rules,
+    hand_number: int,
+) -> tuple[int, ...]:
+    """Return the observation of its blocks' facts, seats absolute (the view's fields)."""
+    other = 1 - seat
+    masks = [hand, pile, top, known[seat], known[other]]
+    if knocked is None:
+        masks += _NO_MASKS
+    else:
+        shown = knocked.melds
+        masks += [shown[place].mask if place < len(shown) else 0 for place in range(TARGETS)]
+        masks.append(cards.mask_of(knocked.deadwood))
     own = 0
     offs = [0] * TARGETS
     if defence is not None:
@@ -367,30 +431,47 @@ def observe(view: View) -> tuple[int, ...]:
             own |= meld.mask
         for card, target in defence.layoffs:
             offs[target] |= card.mask
-    ints += cards.flags(own)
-    for target in offs:
-        ints += cards.flags(target)
-    ints += _marks(() if defence is None else defence.deadwood)
-    ints += protocols.one_hot(PLAYERS, position(view.current_player))
-    ints += protocols.one_hot(PLAYERS, position(view.dealer))
-    ints += protocols.one_hot(PLAYERS, position(view.knocker))
-    ints += protocols.one_hot(len(_PHASES), _PHASES.index(view.phase))
-    ints.append(int(view.over))
-    ints += [view.hand_sizes[each] for each in order]
-    ints.append(view.stock_size)
-    ints.append(-1 if view.knock_limit is None else view.knock_limit)
-    ints.append(int(view.doubled))
-    ints += [view.totals[each] for each in order]
-    ints += [view.hands_won[each] for each in order]
-    sheet = view.hollywood
+    masks.append(own)
+    masks += offs
+    masks.append(0 if defence is None else cards.mask_of(defence.deadwood))
+    ints = cards.flag_blocks(masks)
+    ints += _ONE_HOT_SEATS[None if mover is None else (mover - seat) % PLAYERS]
+    ints += _ONE_HOT_SEATS[(dealer - seat) % PLAYERS]
+    ints += _ONE_HOT_SEATS[None if knocker is None else (knocker - seat) % PLAYERS]
+    ints += _ONE_HOT_PHASES[_PHASES.index(phase)]
+    ints += (
+        int(over),
+        hand_sizes[seat],
+        hand_sizes[other],
+        stock_size,
+        -1 if knock_limit is None else knock_limit,
+        int(doubled),
+        totals[seat],
+        totals[other],
+        hands_won[seat],
+        hands_won[other],
+    )
     for number in range(_GAMES):
-        if sheet is None:
-            ints += [0] * (PLAYERS + 1)
+        if hollywood is None:
+            ints += _NO_GAME
         else:
-            played = sheet.games[number]
-            ints += [played.total(each) for each in order]
-            ints.append(int(played.closed))
-    rules = view.rules
+            played = hollywood.games[number]
+            ints += (played.total(seat), played.total(other), int(played.closed))
     ints.append(rules.hollywood_target if rules.hollywood else rules.target)
-    ints.append(view.hand_number)
+    ints.append(hand_number)
     return tuple(ints)
+
+
+_NO_MASKS: Final = (0,) * (TARGETS + 1)
+"""The masks of no knocker's lay-out: no meld, no deadwood."""
+
+_NO_GAME: Final = (0,) * (PLAYERS + 1)
+"""A Hollywood game's block before the sheet is kept: no totals, not closed."""
+
+_ONE_HOT_SEATS: Final = {place: protocols.one_hot(PLAYERS, place) for place in (0, 1, None)}
+"""The one-hot block of each position, and of none."""
+
+_ONE_HOT_PHASES: Final = tuple(
+    protocols.one_hot(len(_PHASES), place) for place in range(len(_PHASES))
+)
+"""The one-hot block of each phase."""

@@ -10,7 +10,7 @@ import itertools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final
 
-from cardgames import arguments, cards, dealing, errors
+from cardgames import _frozen, arguments, cards, dealing, errors
 from cardgames import moves as core_moves
 from cardgames.gin_rummy import _turns as turns
 from cardgames.gin_rummy._about import ABOUT
@@ -460,6 +460,10 @@ def _against_the_other(points: tuple[int, ...]) -> tuple[int, ...]:
     return (first - second, second - first)
 
 
+_build_view: Final = _frozen.builder(View)
+"""``View(...)``, built field by field (see :mod:`cardgames._frozen`): a view a seat a move."""
+
+
 def view(state: State, seat: int) -> View:
     """Return what ``seat`` may know: its own cards, the pile, and what was laid out.
 
@@ -469,14 +473,15 @@ def view(state: State, seat: int) -> View:
     Raises:
         RulesError: If ``state`` is not a Gin Rummy state, or ``seat`` is not 0 or 1.
     """
-    ABOUT.check_state(state)
+    if type(state) is not State:
+        ABOUT.check_state(state)
     seat = arguments.check_seat(seat, PLAYERS)
     mover = current_player(state)
     hand = state.hand
     showdown = state.showdown
     hands = state.hands
     match = state.match
-    return View(
+    return _build_view(
         seat=seat,
         players=PLAYERS,
         rules=match.rules,
@@ -484,11 +489,10 @@ def view(state: State, seat: int) -> View:
         dealer=state.dealer,
         current_player=mover,
         phase=state.phase,
-        hand=tuple(cards.cards_in(hands[seat])),
+        hand=cards.cards_of(hands[seat]),
         hand_sizes=tuple(held.bit_count() for held in hands),
         known=tuple(
-            tuple(cards.cards_in(picked & held))
-            for picked, held in zip(state.picked, hands, strict=True)
+            cards.cards_of(picked & held) for picked, held in zip(state.picked, hands, strict=True)
         ),
         pile=tuple(cards.CARDS[index] for index in state.pile),
         stock_size=state.stock_size,

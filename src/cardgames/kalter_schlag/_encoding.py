@@ -20,11 +20,13 @@ Example:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
-from cardgames import cards, errors, protocols
+from cardgames import arguments, cards, errors, protocols
 from cardgames import moves as core_moves
 from cardgames.kalter_schlag import _engine as engine
+from cardgames.kalter_schlag import _scoring as scoring
 from cardgames.kalter_schlag._about import ABOUT
 from cardgames.kalter_schlag._moves import Double, Move
 from cardgames.kalter_schlag._rules import Rules
@@ -154,8 +156,9 @@ def observation_size(rules: Rules | None, players: int = PLAYERS) -> int:
 def observation(state: State, seat: int) -> tuple[int, ...]:
     """Return what ``seat`` may know as a flat tuple of ints, laid out as :data:`LAYOUT` says.
 
-    It is built from ``view(state, seat)`` alone: two states that differ only in cards the seat
-    cannot see give the same observation.
+    It is what ``observe(view(state, seat))`` gives, read straight from the state's public
+    facts without building the view: two states that differ only in cards the seat cannot see
+    give the same observation.
 
     Raises:
         RulesError: If ``state`` is not a Kalter Schlag state, or ``seat`` is not 0 to 3.
@@ -166,7 +169,44 @@ def observation(state: State, seat: int) -> tuple[int, ...]:
         >>> sum(observation(state, 0)[:32])  # eight cards in hand
         8
     """
-    return observe(engine.view(state, seat))
+    if type(state) is not State:
+        ABOUT.check_state(state)
+    seat = arguments.check_seat(seat, PLAYERS)
+    match = state.match
+    in_trick = [0] * PLAYERS
+    leader = state.leader
+    for place, index in enumerate(state.trick):
+        in_trick[(leader + place) % PLAYERS] = 1 << index
+    played = [0] * PLAYERS
+    points = [0] * PLAYERS
+    taken = [0] * PLAYERS
+    for trick in state.tricks:
+        won = 0
+        for each, card in trick.plays:
+            index = card.index
+            played[each] |= 1 << index
+            won += _POINTS[index]
+        winner = trick.winner
+        if winner is not None:
+            points[winner] += won
+            taken[winner] += 1
+    mover = engine.current_player(state)
+    doubles = state.doubles
+    return _encoded(
+        seat,
+        hand=state.hands[seat],
+        in_trick=in_trick,
+        played=played,
+        mover=None if mover is None else (mover - seat) % PLAYERS,
+        dealer=(state.dealer - seat) % PLAYERS,
+        phase=_PHASES.index(state.phase),
+        doubled=[int((seat + offset) % PLAYERS in doubles) for offset in range(PLAYERS)],
+        taken=taken,
+        points=points,
+        totals=match.totals,
+        rules=match.rules,
+        hand_number=match.hand_number,
+    )
 
 
 def observe(view: View) -> tuple[int, ...]:
@@ -177,27 +217,83 @@ def observe(view: View) -> tuple[int, ...]:
     :meth:`cardgames.game.Game.observation` calls for a Kalter Schlag view.
     """
     seat = view.seat
-
-    def position(of: int | None) -> int | None:
-        return None if of is None else (of - seat) % PLAYERS
-
-    order = [(seat + offset) % PLAYERS for offset in range(PLAYERS)]
-    ints = list(cards.flags(cards.mask_of(view.hand), _PACK_SIZE))
-    in_trick = dict(view.trick.plays) if view.trick is not None else {}
-    played = dict.fromkeys(order, 0)
+    in_trick = [0] * PLAYERS
+    if view.trick is not None:
+        for each, card in view.trick.plays:
+            in_trick[each] = card.mask
+    played = [0] * PLAYERS
     for trick in view.tricks:
         for each, card in trick.plays:
             played[each] |= 1 << card.index
-    for each in order:
-        ints += cards.flags(in_trick[each].mask if each in in_trick else 0, _PACK_SIZE)
-    for each in order:
-        ints += cards.flags(played[each], _PACK_SIZE)
-    ints += protocols.one_hot(PLAYERS, position(view.current_player))
-    ints += protocols.one_hot(PLAYERS, position(view.dealer))
-    ints += protocols.one_hot(len(_PHASES), _PHASES.index(view.phase))
-    ints += [int(each in view.doubles) for each in order]
-    ints += [view.tricks_taken[each] for each in order]
-    ints += [view.points_taken[each] for each in order]
-    ints += [view.totals[each] for each in order]
-    ints += [view.rules.target, int(view.rules.plain_rank_order == "natural"), view.hand_number]
+    mover = view.current_player
+    return _encoded(
+        seat,
+        hand=cards.mask_of(view.hand),
+        in_trick=in_trick,
+        played=played,
+        mover=None if mover is None else (mover - seat) % PLAYERS,
+        dealer=(view.dealer - seat) % PLAYERS,
+        phase=_PHASES.index(view.phase),
+        doubled=[int((seat + offset) % PLAYERS in view.doubles) for offset in range(PLAYERS)],
+        taken=view.tricks_taken,
+        points=view.points_taken,
+        totals=view.totals,
+        rules=view.rules,
+        hand_number=view.hand_number,
+    )
+
+
+def _encoded(
+    seat: int,
+    *,
+    hand: int,
+    in_trick: Sequence[int],
+    played: Sequence[int],
+    mover: int | None,
+    dealer: int,
+    phase: int,
+    doubled: list[int],
+    taken: Sequence[int],
+    points: Sequence[int],
+    totals: Sequence[int],
+    rules: Rules,
+    hand_number: int,
+) -> tuple[int, ...]:
+    """Return the observation of its blocks' facts: by seat, except the positions given."""
+    order = _ORDERS[seat]
+    ints = cards.flag_blocks(
+        (
+            hand,
+            *[in_trick[each] for each in order],
+            *[played[each] for each in order],
+        ),
+        _PACK_SIZE,
+    )
+    ints += _ONE_HOT_SEATS[mover]
+    ints += _ONE_HOT_SEATS[dealer]
+    ints += _ONE_HOT_PHASES[phase]
+    ints += doubled
+    ints += [taken[each] for each in order]
+    ints += [points[each] for each in order]
+    ints += [totals[each] for each in order]
+    ints += (rules.target, int(rules.plain_rank_order == "natural"), hand_number)
     return tuple(ints)
+
+
+_ORDERS: Final = tuple(
+    tuple((seat + offset) % PLAYERS for offset in range(PLAYERS)) for seat in range(PLAYERS)
+)
+"""For each observer, the seats by position: the observer first, then the seats to his left."""
+
+_ONE_HOT_SEATS: Final = {
+    place: protocols.one_hot(PLAYERS, place) for place in (*range(PLAYERS), None)
+}
+"""The one-hot block of each position, and of none."""
+
+_ONE_HOT_PHASES: Final = tuple(
+    protocols.one_hot(len(_PHASES), place) for place in range(len(_PHASES))
+)
+"""The one-hot block of each phase."""
+
+_POINTS: Final = scoring.POINTS
+"""Each card's points, by card index."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final
 
-from cardgames import arguments, cards, dealing, errors, history, matches, tricks
+from cardgames import _frozen, arguments, cards, dealing, errors, history, matches, tricks
 from cardgames import moves as core_moves
 from cardgames.kalter_schlag import _play as play
 from cardgames.kalter_schlag import _scoring as scoring
@@ -359,13 +359,18 @@ def hand_returns(state: State) -> tuple[tuple[int, ...], ...]:
     )
 
 
+_build_view: Final = _frozen.builder(View)
+"""``View(...)``, built field by field (see :mod:`cardgames._frozen`): a view a seat a move."""
+
+
 def view(state: State, seat: int) -> View:
     """Return what ``seat`` may know: its own cards and everything played face up.
 
     Raises:
         RulesError: If ``state`` is not a Kalter Schlag state, or ``seat`` is not 0 to 3.
     """
-    ABOUT.check_state(state)
+    if type(state) is not State:
+        ABOUT.check_state(state)
     seat = arguments.check_seat(seat, PLAYERS)
     mover = current_player(state)
     points, taken = play.points_and_tricks(state.tricks)
@@ -378,7 +383,7 @@ def view(state: State, seat: int) -> View:
             )
         )
     match = state.match
-    return View(
+    return _build_view(
         seat=seat,
         players=PLAYERS,
         rules=match.rules,
@@ -386,7 +391,7 @@ def view(state: State, seat: int) -> View:
         dealer=state.dealer,
         phase=state.phase,
         current_player=mover,
-        hand=tuple(cards.cards_in(state.hands[seat])),
+        hand=cards.cards_of(state.hands[seat]),
         hand_sizes=tuple(hand.bit_count() for hand in state.hands),
         trick=trick,
         tricks=state.tricks,

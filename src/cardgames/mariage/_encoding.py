@@ -42,10 +42,10 @@ from __future__ import annotations
 
 import functools
 import types
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping, Sequence
 from typing import Final
 
-from cardgames import cards, errors, protocols
+from cardgames import arguments, cards, errors, protocols, tricks
 from cardgames import moves as core_moves
 from cardgames.mariage import _engine as engine
 from cardgames.mariage._about import ABOUT
@@ -257,73 +257,11 @@ def observation_size(rules: Rules | None, players: int) -> int:
     return last.offset + last.length
 
 
-def _marks(found: Iterable[cards.Card]) -> list[int]:
-    """Return 52 ints, 1 for each card found."""
-    ints = [0] * _CARDS
-    for card in found:
-        ints[card.index] = 1
-    return ints
-
-
-def _card_blocks(view: View, position: Mapping[int, int]) -> list[int]:
-    """Return the blocks about cards: hand, trump, trick, played, shown."""
-    n = view.players
-    trump = view.trump
-    ints = _marks(view.hand)
-    ints += _marks(() if trump is None else (trump,))
-    ints += protocols.one_hot(_SUITS, None if trump is None else int(trump.suit))
-    plays = () if view.trick is None else view.trick.plays
-    for slot in range(n):
-        if slot < len(plays):
-            who, card = plays[slot]
-            ints += _marks((card,))
-            ints += protocols.one_hot(n, position[who])
-        else:
-            ints += [0] * (_CARDS + n)
-    played = [0] * (n * _CARDS)
-    for trick in view.tricks:
-        for who, card in trick.plays:
-            played[_CARDS * position[who] + card.index] = 1
-    gone = cards.mask_of(card for trick in view.tricks for card in trick.cards)
-    gone |= cards.mask_of(card for _, card in plays)
-    shown = [0] * (n * _CARDS)
-    for who, made in view.claims:
-        for card in made.cards:
-            if not gone >> card.index & 1:
-                shown[_CARDS * position[who] + card.index] = 1
-    return ints + played + shown
-
-
-def _seat_blocks(view: View, order: tuple[int, ...], position: Mapping[int, int]) -> list[int]:
-    """Return the blocks about seats, the phase, the queens and the chips."""
-    n = view.players
-    ints: list[int] = []
-    for who in view.pools_won:
-        ints += protocols.one_hot(n, None if who is None else position[who])
-    ints += [view.tricks_taken[each] for each in order]
-    ints += [view.hand_sizes[each] for each in order]
-    mover = view.current_player
-    ints += protocols.one_hot(n, None if mover is None else position[mover])
-    ints += protocols.one_hot(n, position[view.dealer])
-    ints += protocols.one_hot(len(_PHASES), _PHASES.index(view.phase))
-    due = view.queen_due
-    ints += protocols.one_hot(_SUITS, None if due is None else int(due.suit))
-    declined = [0] * _SUITS
-    for suit in view.queens_declined:
-        declined[suit] = 1
-    ints += declined
-    ints += [view.balances[each] for each in order]
-    ints += view.pools
-    ints += [view.totals[each] for each in order]
-    ints.append(view.hand_number)
-    return ints
-
-
 def observation(state: State, seat: int) -> tuple[int, ...]:
     """Return what ``seat`` may know as a flat tuple of ints, laid out as :func:`layout` says.
 
-    It is built from ``view(state, seat)`` alone: two states that differ only in cards the seat
-    cannot see give the same observation.
+    It is ``observe(view(state, seat))``, read straight from the state without building the
+    view: two states that differ only in cards the seat cannot see give the same observation.
 
     Raises:
         RulesError: If ``state`` is not a Mariage state, or ``seat`` not one of its seats.
@@ -335,7 +273,41 @@ def observation(state: State, seat: int) -> tuple[int, ...]:
         >>> sum(seen[:52]), sum(seen[52:104]), len(seen)  # five cards held, the trump card
         (5, 1, 1165)
     """
-    return observe(engine.view(state, seat))
+    if type(state) is not State:
+        ABOUT.check_state(state)
+    match = state.match
+    players = match.players
+    seat = arguments.check_seat(seat, players)
+    table = state.table
+    mover = engine.current_player(state)
+    taken = [0] * players
+    for trick in state.tricks:
+        if trick.winner is not None:
+            taken[trick.winner] += 1
+    return _encoded(
+        seat,
+        players=players,
+        step=match.rules.step,
+        hand=state.hands[seat],
+        trump=state.trump,
+        trick=[
+            (who, cards.CARDS[card]) for who, card in zip(state.seats, state.trick, strict=True)
+        ],
+        finished=state.tricks,
+        claims=table.claims,
+        pools_won=table.pools_won,
+        taken=taken,
+        hand_sizes=[hand.bit_count() for hand in state.hands],
+        mover=mover,
+        dealer=match.dealer,
+        phase=state.phase,
+        due=int(cards.CARDS[state.due].suit) if state.due >= 0 and seat == mover else None,
+        declined=table.declined,
+        balances=table.balances,
+        pools=table.pools,
+        totals=match.totals,
+        hand_number=match.hand_number,
+    )
 
 
 def observe(view: View) -> tuple[int, ...]:
@@ -345,8 +317,116 @@ def observe(view: View) -> tuple[int, ...]:
     view (as :meth:`cardgames.agents.Agent.choose` is) reads it through this form, which
     :meth:`cardgames.game.Game.observation` calls for a Mariage view.
     """
-    n = view.players
-    step = view.rules.step
-    order = tuple((view.seat + offset * step) % n for offset in range(n))
-    position = {who: offset for offset, who in enumerate(order)}
-    return (*_card_blocks(view, position), *_seat_blocks(view, order, position))
+    due = view.queen_due
+    declined = 0
+    for suit in view.queens_declined:
+        declined |= 1 << suit
+    return _encoded(
+        view.seat,
+        players=view.players,
+        step=view.rules.step,
+        hand=cards.mask_of(view.hand),
+        trump=view.trump,
+        trick=() if view.trick is None else view.trick.plays,
+        finished=view.tricks,
+        claims=view.claims,
+        pools_won=view.pools_won,
+        taken=view.tricks_taken,
+        hand_sizes=view.hand_sizes,
+        mover=view.current_player,
+        dealer=view.dealer,
+        phase=view.phase,
+        due=None if due is None else int(due.suit),
+        declined=declined,
+        balances=view.balances,
+        pools=view.pools,
+        totals=view.totals,
+        hand_number=view.hand_number,
+    )
+
+
+def _encoded(  # a few locals per block of the layout
+    seat: int,
+    *,
+    players: int,
+    step: int,
+    hand: int,
+    trump: cards.Card | None,
+    trick: Sequence[tuple[int, cards.Card]],
+    finished: Sequence[tricks.Trick],
+    claims: Sequence[tuple[int, Claim]],
+    pools_won: Sequence[int | None],
+    taken: Sequence[int],
+    hand_sizes: Sequence[int],
+    mover: int | None,
+    dealer: int,
+    phase: Phase,
+    due: int | None,
+    declined: int,
+    balances: Sequence[int],
+    pools: Sequence[int],
+    totals: Sequence[int],
+    hand_number: int,
+) -> tuple[int, ...]:
+    """Return the observation of its blocks' facts, seats absolute (the view's fields)."""
+    order = tuple((seat + offset * step) % players for offset in range(players))
+    position = [0] * players
+    for offset, who in enumerate(order):
+        position[who] = offset
+    seats = _ONE_HOT_SEATS[players]
+    ints = cards.flag_blocks((hand, 0 if trump is None else 1 << trump.index), _CARDS)
+    ints += _ONE_HOT_SUITS[None if trump is None else int(trump.suit)]
+    gone = 0
+    for slot in range(players):
+        if slot < len(trick):
+            who, card = trick[slot]
+            gone |= 1 << card.index
+            ints += _ONE_CARD[card.index]
+            ints += seats[position[who]]
+        else:
+            ints += _NO_PLAY[players]
+    played = [0] * players
+    for done in finished:
+        for who, card in done.plays:
+            index = card.index
+            played[position[who]] |= 1 << index
+            gone |= 1 << index
+    shown = [0] * players
+    for who, made in claims:
+        shown[position[who]] |= made.mask & ~gone
+    ints += cards.flag_blocks((*played, *shown), _CARDS)
+    for winner in pools_won:
+        ints += seats[None if winner is None else position[winner]]
+    ints += [taken[each] for each in order]
+    ints += [hand_sizes[each] for each in order]
+    ints += seats[None if mover is None else position[mover]]
+    ints += seats[position[dealer]]
+    ints += _ONE_HOT_PHASES[_PHASES.index(phase)]
+    ints += _ONE_HOT_SUITS[due]
+    ints += [declined >> suit & 1 for suit in range(_SUITS)]
+    ints += [balances[each] for each in order]
+    ints += pools
+    ints += [totals[each] for each in order]
+    ints.append(hand_number)
+    return tuple(ints)
+
+
+_ONE_HOT_SEATS: Final = {
+    players: {place: protocols.one_hot(players, place) for place in (*range(players), None)}
+    for players in ABOUT.players
+}
+"""For each player count, the one-hot block of each position, and of none."""
+
+_ONE_HOT_SUITS: Final = {suit: protocols.one_hot(_SUITS, suit) for suit in (*range(_SUITS), None)}
+"""The one-hot block of each suit, and of none."""
+
+_ONE_HOT_PHASES: Final = tuple(
+    protocols.one_hot(len(_PHASES), place) for place in range(len(_PHASES))
+)
+"""The one-hot block of each phase."""
+
+_ONE_CARD: Final = tuple(cards.flags(1 << index) for index in range(_CARDS))
+"""The 52 flags of each card alone, by card index."""
+
+_NO_PLAY: Final = {players: (0,) * (_CARDS + players) for players in ABOUT.players}
+"""For each player count, a trick's empty slot: no card, no position."""

@@ -6,7 +6,7 @@ import contextlib
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
-from cardgames import arguments, cards, errors, history, tricks
+from cardgames import _frozen, arguments, cards, errors, history, tricks
 from cardgames import moves as core_moves
 from cardgames.mariage import _closing as closing
 from cardgames.mariage import _deals as deals
@@ -437,6 +437,10 @@ def _taken(done: Sequence[tricks.Trick], players: int) -> tuple[int, ...]:
     return tuple(taken)
 
 
+_build_view: Final = _frozen.builder(View)
+"""``View(...)``, built field by field (see :mod:`cardgames._frozen`): a view a seat a move."""
+
+
 def view(state: State, seat: int) -> View:
     """Return what ``seat`` may know: its own cards and everything shown or played face up.
 
@@ -454,7 +458,7 @@ def view(state: State, seat: int) -> View:
                 (who, cards.CARDS[card]) for who, card in zip(state.seats, state.trick, strict=True)
             )
         )
-    return View(
+    return _build_view(
         seat=seat,
         players=match.players,
         rules=match.rules,
@@ -462,7 +466,7 @@ def view(state: State, seat: int) -> View:
         dealer=match.dealer,
         current_player=mover,
         phase=state.phase,
-        hand=tuple(cards.cards_in(state.hands[seat])),
+        hand=cards.cards_of(state.hands[seat]),
         hand_sizes=tuple(hand.bit_count() for hand in state.hands),
         trump=state.trump,
         claims=table.claims,

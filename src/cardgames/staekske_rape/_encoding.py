@@ -38,16 +38,15 @@ Example:
 from __future__ import annotations
 
 import functools
-import operator
-from collections.abc import Iterable
+from collections.abc import Sequence
 from typing import Final
 
-from cardgames import cards, errors, protocols
+from cardgames import arguments, cards, errors, protocols, tricks
 from cardgames.moves import Deal, Play
 from cardgames.staekske_rape import _auction as auction
-from cardgames.staekske_rape import _engine as engine
 from cardgames.staekske_rape import _melds as melds
 from cardgames.staekske_rape import _play as play
+from cardgames.staekske_rape import _scoresheet as scoresheet
 from cardgames.staekske_rape._about import ABOUT
 from cardgames.staekske_rape._moves import (
     Bid,
@@ -63,7 +62,7 @@ from cardgames.staekske_rape._moves import (
     TakeStock,
 )
 from cardgames.staekske_rape._rules import LONG_SEQUENCE_LIMIT, Rules
-from cardgames.staekske_rape._state import TRICKS, Phase, State, View
+from cardgames.staekske_rape._state import TRICKS, Call, Phase, State, View
 
 __all__ = [
     "BID",
@@ -289,28 +288,13 @@ def observation_size(rules: Rules | None, players: int) -> int:
     return last.offset + last.length
 
 
-def _cards(mask: int) -> tuple[int, ...]:
-    """Return 32 flags: which cards of the pack are in the bit set."""
-    return cards.flags(mask, _CARDS)
-
-
-def _by_seat(plays: Iterable[tuple[int, cards.Card]], order: list[int]) -> list[int]:
-    """Return the flags of the cards each seat played, 32 per seat in ``order``'s order."""
-    held = dict.fromkeys(order, 0)
-    for player, card in plays:
-        held[player] |= 1 << card.index
-    found: list[int] = []
-    for other in order:
-        found += _cards(held[other])
-    return found
-
-
 def observation(state: State, seat: int) -> tuple[int, ...]:
-    """Return what ``seat`` may know, as a flat tuple of ints built only from its view.
+    """Return what ``seat`` may know, as a flat tuple of ints: what its view would give.
 
     Seats appear relative to the observer: in every block of one entry per seat, entry ``k`` is
     the seat ``k`` places to the observer's left (0 is the observer). The layout is in the table
-    on the game's page ("For learning agents"); its length is :func:`observation_size`.
+    on the game's page ("For learning agents"); its length is :func:`observation_size`. It is
+    ``observe(view(state, seat))``, read straight from the state without building the view.
 
     Raises:
         RulesError: If ``state`` is not a Staekske Rape state or ``seat`` not a seat of it.
@@ -321,7 +305,74 @@ def observation(state: State, seat: int) -> tuple[int, ...]:
         >>> len(observation(state, 2))
         413
     """
-    return observe(engine.view(state, seat))
+    if type(state) is not State:
+        ABOUT.check_state(state)
+    players = state.players
+    seat = arguments.check_seat(seat, players)
+    contract = state.contract
+    hand = state.hands[seat]
+    trick: tuple[tuple[int, cards.Card], ...] = ()
+    if state.trick:
+        trick = play.trick_plays(state, state.trick)
+    match = state.match
+    if contract is None:
+        points, taken = scoresheet.trick_points(state.tricks, None, players)
+        return _encoded(
+            seat,
+            players=players,
+            rules=match.rules,
+            phase=state.phase,
+            dealer=state.dealer,
+            mover=None if match.winners is not None else state.turn,
+            hand=hand,
+            hand_sizes=[held.bit_count() for held in state.hands],
+            looked=(False,) * players,
+            auction=(),
+            bid=0,
+            declarer=None,
+            stock_size=0,
+            without_stock=False,
+            trump=None,
+            discards=0,
+            shown=(),
+            stoek=False,
+            trick=trick,
+            finished=state.tricks,
+            taken=taken,
+            points=points,
+            totals=match.totals,
+            hand_number=match.hand_number,
+            winners=match.winners or (),
+        )
+    declarer = contract.declarer
+    points, taken = scoresheet.trick_points(state.tricks, contract.trump, players)
+    return _encoded(
+        seat,
+        players=players,
+        rules=match.rules,
+        phase=state.phase,
+        dealer=state.dealer,
+        mover=None if match.winners is not None else state.turn,
+        hand=hand if contract.looked[seat] or not hand else 0,
+        hand_sizes=[held.bit_count() for held in state.hands],
+        looked=contract.looked,
+        auction=contract.calls,
+        bid=contract.bid,
+        declarer=declarer,
+        stock_size=contract.stock.bit_count(),
+        without_stock=contract.without_stock,
+        trump=contract.trump,
+        discards=contract.discards if seat == declarer else 0,
+        shown=contract.melds,
+        stoek=contract.stoek,
+        trick=trick,
+        finished=state.tricks,
+        taken=taken,
+        points=points,
+        totals=match.totals,
+        hand_number=match.hand_number,
+        winners=match.winners or (),
+    )
 
 
 def observe(view: View) -> tuple[int, ...]:
@@ -331,44 +382,135 @@ def observe(view: View) -> tuple[int, ...]:
     view (as :meth:`cardgames.agents.Agent.choose` is) reads it through this form, which
     :meth:`cardgames.game.Game.observation` calls for a Staekske Rape view.
     """
-    seat = view.seat
-    players = view.players
-    order = [(seat + step) % players for step in range(players)]
-    place = {other: step for step, other in enumerate(order)}
-    passed = {caller for caller, call in view.auction if isinstance(call, Pass)}
-    bids = dict.fromkeys(order, 0)
-    for caller, call in view.auction:
+    return _encoded(
+        view.seat,
+        players=view.players,
+        rules=view.rules,
+        phase=view.phase,
+        dealer=view.dealer,
+        mover=view.current_player,
+        hand=cards.mask_of(view.hand or ()),
+        hand_sizes=view.hand_sizes,
+        looked=view.looked,
+        auction=view.auction,
+        bid=view.bid,
+        declarer=view.declarer,
+        stock_size=view.stock_size,
+        without_stock=view.without_stock,
+        trump=view.trump,
+        discards=cards.mask_of(view.discards or ()),
+        shown=view.melds,
+        stoek=view.stoek,
+        trick=view.trick.plays if view.trick else (),
+        finished=view.tricks,
+        taken=view.tricks_taken,
+        points=view.points_taken,
+        totals=view.totals,
+        hand_number=view.hand_number,
+        winners=view.winners,
+    )
+
+
+def _encoded(
+    seat: int,
+    *,
+    players: int,
+    rules: Rules,
+    phase: Phase,
+    dealer: int,
+    mover: int | None,
+    hand: int,
+    hand_sizes: Sequence[int],
+    looked: Sequence[bool],
+    auction: Sequence[tuple[int, Call]],
+    bid: int,
+    declarer: int | None,
+    stock_size: int,
+    without_stock: bool,
+    trump: cards.Suit | None,
+    discards: int,
+    shown: Sequence[Meld],
+    stoek: bool,
+    trick: Sequence[tuple[int, cards.Card]],
+    finished: Sequence[tricks.Trick],
+    taken: Sequence[int],
+    points: Sequence[int],
+    totals: Sequence[int],
+    hand_number: int,
+    winners: Sequence[int],
+) -> tuple[int, ...]:
+    """Return the observation of its blocks' facts, seats absolute (the view's fields)."""
+    order = _ORDERS[players][seat]
+    place = _PLACES_OF[players][seat]
+    passed = [0] * players
+    bids = [0] * players
+    for caller, call in auction:
         if isinstance(call, Bid):
             bids[caller] = max(bids[caller], call.amount)
-    current = view.trick.plays if view.trick else ()
-    played = [play for trick in view.tricks for play in trick.plays]
-    meld_points = sum(melds.meld_points(meld, view.rules) for meld in view.melds)
-    found = [
-        *protocols.one_hot(len(_PHASES), _PHASES.index(view.phase)),
-        *protocols.one_hot(players, place[view.dealer]),
-        *protocols.one_hot(
-            players, None if view.current_player is None else place[view.current_player]
-        ),
-        *_cards(cards.mask_of(view.hand or ())),
-        *(view.hand_sizes[other] for other in order),
-        *(int(view.looked[other]) for other in order),
-        *(int(other in passed) for other in order),
-        *(bids[other] for other in order),
-        view.bid,
-        *protocols.one_hot(players, None if view.declarer is None else place[view.declarer]),
-        view.stock_size,
-        int(view.without_stock),
-        *protocols.one_hot(len(cards.Suit), None if view.trump is None else int(view.trump)),
-        *_cards(cards.mask_of(view.discards or ())),
-        *_cards(functools.reduce(operator.or_, [meld.mask for meld in view.melds], 0)),
-        meld_points,
-        int(view.stoek),
-        *_by_seat(current, order),
-        *_by_seat(played, order),
-        *(view.tricks_taken[other] for other in order),
-        *(view.points_taken[other] for other in order),
-        *(view.totals[other] for other in order),
-        view.hand_number,
-        *(int(other in view.winners) for other in order),
-    ]
-    return tuple(found)
+        elif isinstance(call, Pass):
+            passed[caller] = 1
+    seats = _ONE_HOT_SEATS[players]
+    plays = [0] * (2 * players)
+    for player, card in trick:
+        plays[place[player]] |= 1 << card.index
+    for done in finished:
+        for player, card in done.plays:
+            plays[players + place[player]] |= 1 << card.index
+    shown_cards = 0
+    meld_points = 0
+    for meld in shown:
+        shown_cards |= meld.mask
+        meld_points += melds.meld_points(meld, rules)
+    ints = [*_ONE_HOT_PHASES[_PHASES.index(phase)], *seats[place[dealer]]]
+    ints += seats[None if mover is None else place[mover]]
+    ints += cards.flag_blocks((hand,), _CARDS)
+    ints += [hand_sizes[other] for other in order]
+    ints += [int(looked[other]) for other in order]
+    ints += [passed[other] for other in order]
+    ints += [bids[other] for other in order]
+    ints.append(bid)
+    ints += seats[None if declarer is None else place[declarer]]
+    ints += (stock_size, int(without_stock))
+    ints += _ONE_HOT_SUITS[None if trump is None else int(trump)]
+    ints += cards.flag_blocks((discards, shown_cards), _CARDS)
+    ints += (meld_points, int(stoek))
+    ints += cards.flag_blocks(plays, _CARDS)
+    ints += [taken[other] for other in order]
+    ints += [points[other] for other in order]
+    ints += [totals[other] for other in order]
+    ints.append(hand_number)
+    ints += [int(other in winners) for other in order]
+    return tuple(ints)
+
+
+_ORDERS: Final = {
+    players: tuple(
+        tuple((seat + step) % players for step in range(players)) for seat in range(players)
+    )
+    for players in ABOUT.players
+}
+"""For each player count and observer, the seats by position: the observer first."""
+
+_PLACES_OF: Final = {
+    players: tuple(
+        tuple((other - seat) % players for other in range(players)) for seat in range(players)
+    )
+    for players in ABOUT.players
+}
+"""For each player count and observer, each seat's position (0 for the observer)."""
+
+_ONE_HOT_SEATS: Final = {
+    players: {place: protocols.one_hot(players, place) for place in (*range(players), None)}
+    for players in ABOUT.players
+}
+"""For each player count, the one-hot block of each position, and of none."""
+
+_ONE_HOT_PHASES: Final = tuple(
+    protocols.one_hot(len(_PHASES), place) for place in range(len(_PHASES))
+)
+"""The one-hot block of each phase."""
+
+_ONE_HOT_SUITS: Final = {
+    suit: protocols.one_hot(len(cards.Suit), suit) for suit in (*range(len(cards.Suit)), None)
+}
+"""The one-hot block of each suit, and of none (no trump yet)."""

@@ -440,6 +440,10 @@ def hand_returns(state: State) -> tuple[tuple[int, ...], ...]:
     return tuple(hand.points for hand in ABOUT.check_state(state).hand_scores)
 
 
+_build_view: Final = _frozen.builder(View)
+"""``View(...)``, built field by field (see :mod:`cardgames._frozen`): a view a seat a move."""
+
+
 def view(state: State, seat: int) -> View:
     """Return what ``seat`` may know: its own cards once looked at, and everything public.
 
@@ -454,16 +458,16 @@ def view(state: State, seat: int) -> View:
     mover = current_player(state)
     trump = contract.trump if contract is not None else None
     points, taken = scoresheet.trick_points(state.tricks, trump, state.players)
-    hand: tuple[cards.Card, ...] | None = tuple(cards.cards_in(state.hands[seat]))
+    hand: tuple[cards.Card, ...] | None = cards.cards_of(state.hands[seat])
     if contract is not None and not contract.looked[seat] and state.hands[seat]:
         hand = None
     discards = None
     if contract is not None and seat == contract.declarer and contract.discards:
-        discards = tuple(cards.cards_in(contract.discards))
+        discards = cards.cards_of(contract.discards)
     trick = None
     if state.trick:
         trick = tricks.Trick(plays=play.trick_plays(state, state.trick))
-    return View(
+    return _build_view(
         seat=seat,
         players=state.players,
         rules=state.rules,
