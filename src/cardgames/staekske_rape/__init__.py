@@ -83,6 +83,7 @@ from cardgames.staekske_rape._scoring import (
     game_points,
     hand_result,
 )
+from cardgames.staekske_rape._solver import solve
 from cardgames.staekske_rape._state import HandScore, Phase, State, View
 
 __all__ = [
@@ -154,6 +155,7 @@ __all__ = [
     "replay",
     "returns",
     "score",
+    "solve",
     "trick_winner",
     "unseen",
     "view",
