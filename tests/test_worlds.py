@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardgames import _worlds, cards, errors
+from cardgames import _worlds, cards, errors, staekske_rape
 from cardgames import kalter_schlag as ks
 from cardgames.kalter_schlag import _worlds as ks_worlds
 
@@ -91,6 +91,39 @@ def test_kalter_schlag_worlds_show_their_view(seed: int, moves: int, seat: int, 
     for world in itertools.islice(ks.worlds(seen, random.Random(draw)), 3):
         assert ks.view(world, seat) == seen
         assert ks.legal_moves(world) == ks.legal_moves(state) or ks.current_player(world) != seat
+
+
+@settings(max_examples=60)
+@given(
+    seed=st.integers(0, 2**32),
+    moves=st.integers(0, 120),
+    five=st.booleans(),
+    lenient=st.booleans(),
+    draw=st.integers(0, 2**32),
+)
+def test_staekske_rape_worlds_show_their_view(
+    seed: int, moves: int, five: bool, lenient: bool, draw: int
+) -> None:
+    players = 5 if five else 4
+    rules = staekske_rape.Rules(follow_mode="lenient" if lenient else "strict")
+    state = staekske_rape.new_game(rules, seed=seed, players=players)
+    choose = random.Random(seed)
+    for _ in range(moves):
+        if staekske_rape.is_over(state):
+            break
+        state = staekske_rape.apply(state, choose.choice(staekske_rape.legal_moves(state)))
+    for seat in range(players):
+        seen = staekske_rape.view(state, seat)
+        for world in itertools.islice(staekske_rape.worlds(seen, random.Random(draw)), 2):
+            assert staekske_rape.view(world, seat) == seen
+
+
+def test_staekske_rape_worlds_check_their_arguments() -> None:
+    seen = staekske_rape.view(staekske_rape.new_game(seed=1), 0)
+    with pytest.raises(errors.RulesError, match="Staekske Rape View"):
+        staekske_rape.worlds(seen.rules, random.Random(1))  # type: ignore[arg-type]  # wrong kind
+    with pytest.raises(errors.RulesError, match=r"random\.Random"):
+        staekske_rape.worlds(seen, None)  # type: ignore[arg-type]  # the wrong kind
 
 
 def _void_ending() -> tuple[ks.State, int]:

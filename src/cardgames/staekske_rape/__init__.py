@@ -85,6 +85,7 @@ from cardgames.staekske_rape._scoring import (
 )
 from cardgames.staekske_rape._solver import solve
 from cardgames.staekske_rape._state import HandScore, Phase, State, View
+from cardgames.staekske_rape._worlds import worlds
 
 __all__ = [
     "ABOUT",
@@ -160,6 +161,7 @@ __all__ = [
     "unseen",
     "view",
     "winning_card",
+    "worlds",
 ]
 
 GAME: Final[game.Game[Rules, State, Move, View, matches.Score[HandScore]]] = game.register(
