@@ -35,7 +35,12 @@ HEADINGS = [
 ]
 """Every game's sections, in order; a game's own sections may follow."""
 
-OWN_HEADINGS = {"gin_rummy": ["Melds", "Hollywood scoring"]}
+OWN_HEADINGS = {
+    "gin_rummy": ["Melds", "Hollywood scoring"],
+    "kalter_schlag": ["Analysis"],
+    "mariage": ["Analysis"],
+    "staekske_rape": ["Analysis"],
+}
 """The sections of a game's own, after the common ones."""
 
 

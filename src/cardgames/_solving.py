@@ -37,10 +37,20 @@ class Engine(Protocol[StateT, MoveT]):
         """Return the state after ``move``."""
 
 
+_FIELDS: dict[type, tuple[str, ...]] = {}
+"""The stored fields of each kind of state but its history, read once per kind."""
+
+
 def _position(state: Any) -> Hashable:  # noqa: ANN401  # any game's attrs state
-    """Return the state without its move history: the key of its position."""
-    key: Hashable = attrs.evolve(state, history=None)
-    return key
+    """Return the key of a state's position: its stored fields but the move history."""
+    kind = type(state)
+    names = _FIELDS.get(kind)
+    if names is None:
+        names = tuple(
+            field.name for field in attrs.fields(kind) if field.init and field.name != "history"
+        )
+        _FIELDS[kind] = names
+    return tuple([getattr(state, name) for name in names])
 
 
 def solve(

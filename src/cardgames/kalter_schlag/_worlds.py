@@ -40,8 +40,8 @@ def worlds(view: View, rng: random.Random) -> Iterator[State]:
     the view implies: the seat's own cards, the cards played, the hand sizes and the voids shown
     by a failure to follow suit. Each state replays the hand's public moves on its deal; its
     later deals come from a seed drawn from ``rng``. The score sheet keeps the view's totals and
-    last hand; the hands before it are not in the view and are rebuilt as
-    :func:`cardgames._worlds.fill_sheet` says.
+    last hand; the hands before it are not in the view: the first of them
+    carries what the totals hold beyond the last, the others nothing.
 
     Args:
         view: What one seat sees (:func:`~cardgames.kalter_schlag.view`).

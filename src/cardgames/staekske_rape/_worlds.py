@@ -63,7 +63,8 @@ def worlds(view: View, rng: random.Random) -> Iterator[State]:
     discards the seat has seen, the hand sizes, and what a failure to follow or to trump rules
     out. Each state replays the hand's public moves on its deal; its later deals come from a
     seed drawn from ``rng``. The score sheet keeps the view's totals and last hand; the hands
-    before it are not in the view and are rebuilt as :func:`cardgames._worlds.fill_sheet` says.
+    before it are not in the view: the first of them carries what the totals hold beyond the
+    last, the others nothing.
 
     Args:
         view: What one seat sees (:func:`~cardgames.staekske_rape.view`).
@@ -283,4 +284,4 @@ _EMPTY_HAND: Final[dict[str, object]] = {
     "declarer_points": 0,
     "result": 0,
 }
-"""The fields of a hand :func:`cardgames._worlds.fill_sheet` rebuilds: nothing of it is known."""
+"""The fields of a rebuilt earlier hand (``_worlds.fill_sheet``): nothing of it is known."""
