@@ -73,19 +73,17 @@ def solve(
         value: The value of a state where ``over`` holds, the higher the better for ``seat``.
     """
     search = _Search(engine, maximisers, over, value)
+    best = search.closed_in(state)
     raising = engine.current_player(state) in maximisers
-    moves = engine.legal_moves(state)
-    results = []
-    best = -_INFINITY if raising else _INFINITY
-    for move in moves:  # each result is exact when it reaches the best so far
-        if raising:
-            result = search.value(engine.apply(state, move), best - 1, _INFINITY)
-            best = max(best, result)
-        else:
-            result = search.value(engine.apply(state, move), -_INFINITY, best + 1)
-            best = min(best, result)
-        results.append(result)
-    kept = tuple(move for move, result in zip(moves, results, strict=True) if result == best)
+    kept = tuple(
+        move
+        for move in engine.legal_moves(state)
+        if (
+            search.value(engine.apply(state, move), best - 1, best) >= best
+            if raising
+            else search.value(engine.apply(state, move), best, best + 1) <= best
+        )
+    )
     return analysis.Solution(seat=seat, value=best, moves=kept)
 
 
@@ -98,6 +96,22 @@ class _Search(Generic[StateT, MoveT]):
     over: Callable[[StateT], bool]
     end_value: Callable[[StateT], int]
     table: dict[Hashable, tuple[int, int]] = attrs.field(factory=dict)
+
+    def closed_in(self, node: StateT) -> int:
+        """Return the value of ``node`` by null-window searches that close in on it (MTD(f)).
+
+        Each search asks whether the value reaches a bound and leaves bounds in the table for
+        the next; together they cut far more than one search with a wide window.
+        """
+        guess, low, high = 0, -_INFINITY, _INFINITY
+        while low < high:
+            beta = guess + 1 if guess == low else guess
+            guess = self.value(node, beta - 1, beta)
+            if guess < beta:
+                high = guess
+            else:
+                low = guess
+        return guess
 
     def value(self, node: StateT, alpha: int, beta: int) -> int:
         """Return the value of ``node``, exact when it lies strictly between the bounds."""
