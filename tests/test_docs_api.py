@@ -49,7 +49,12 @@ HEADINGS = [
 ]
 """Every game's sections, in order; a game's own sections may follow."""
 
-OWN_HEADINGS = {"gin_rummy": ["Melds", "Hollywood scoring"]}
+OWN_HEADINGS = {
+    "gin_rummy": ["Melds", "Hollywood scoring"],
+    "kalter_schlag": ["Analysis"],
+    "mariage": ["Analysis"],
+    "staekske_rape": ["Analysis"],
+}
 """The sections of a game's own, after the common ones."""
 
 _MODULE_DIRECTIVE = re.compile(r"^\.\. (?:automodule|module|py:module):: (\S+)$", re.MULTILINE)

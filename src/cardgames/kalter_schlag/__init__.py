@@ -65,19 +65,23 @@ from cardgames.kalter_schlag._scoring import (
     penalty,
     round_half_up,
 )
+from cardgames.kalter_schlag._solver import MEASURES, Measure, solve
 from cardgames.kalter_schlag._state import HandScore, Phase, State, View
+from cardgames.kalter_schlag._worlds import worlds
 
 __all__ = [
     "ABOUT",
     "DOUBLE",
     "GAME",
     "LAYOUT",
+    "MEASURES",
     "NUM_MOVES",
     "PACK",
     "TRUMPS",
     "Deal",
     "Double",
     "HandScore",
+    "Measure",
     "Move",
     "MoveKind",
     "Phase",
@@ -117,11 +121,13 @@ __all__ = [
     "returns",
     "round_half_up",
     "score",
+    "solve",
     "suit_of",
     "trick_winner",
     "unseen",
     "view",
     "winning_card",
+    "worlds",
 ]
 
 GAME: Final[game.Game[Rules, State, Move, View, matches.Score[HandScore]]] = game.register(

@@ -94,6 +94,7 @@ from cardgames.mariage._scoring import (
     table_marriage,
     tricks_payout,
 )
+from cardgames.mariage._solver import solve
 from cardgames.mariage._state import HandScore, Phase, Score, State, View
 
 __all__ = [
@@ -169,6 +170,7 @@ __all__ = [
     "returns",
     "score",
     "sequence_in",
+    "solve",
     "table_marriage",
     "trick_winner",
     "tricks_payout",

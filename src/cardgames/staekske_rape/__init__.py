@@ -83,7 +83,9 @@ from cardgames.staekske_rape._scoring import (
     game_points,
     hand_result,
 )
+from cardgames.staekske_rape._solver import solve
 from cardgames.staekske_rape._state import HandScore, Phase, State, View
+from cardgames.staekske_rape._worlds import worlds
 
 __all__ = [
     "ABOUT",
@@ -154,10 +156,12 @@ __all__ = [
     "replay",
     "returns",
     "score",
+    "solve",
     "trick_winner",
     "unseen",
     "view",
     "winning_card",
+    "worlds",
 ]
 
 GAME: Final[game.Game[Rules, State, Move, View, matches.Score[HandScore]]] = game.register(

@@ -1,0 +1,104 @@
+"""Time the double-dummy solvers: the median over random deals of one ``solve``.
+
+For each trick game with a ``solve`` (found in :data:`cardgames.GAMES`), each deal is seeded
+(deal ``i`` is the match ``new_game(seed=i)``'s first hand), played by uniformly random legal
+moves (a ``random.Random(i)``) to the start of a trick with the given number of tricks left,
+and solved once; the median and the worst of the times are printed, with the call that
+reproduces them. The machine is whatever runs it: on a shared one the numbers vary.
+
+Run from the repository root, with the package installed::
+
+    python benchmarks/measure_solver.py [--deals 100] [--tricks 4 8] [--games kalter-schlag]
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import random
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+import cardgames
+
+Solver = Callable[[Any], Any]
+
+
+def _solver(name: str) -> Solver | None:
+    """Return the game's ``solve``, or None for a game without one."""
+    module = importlib.import_module(f"cardgames.{name.replace('-', '_')}")
+    solve: Solver | None = getattr(module, "solve", None)
+    return solve
+
+
+def _position(name: str, seed: int, tricks_left: int) -> Any:  # noqa: ANN401  # any game's state
+    """Return the first hand of ``seed`` played at random to a trick's start, ``tricks_left`` left.
+
+    None when the hand ends first (a game whose hands may stop early).
+    """
+    game = cardgames.GAMES[name]
+    choose = random.Random(seed)
+    state = game.new_game(seed=seed)
+    state = game.apply(state, game.legal_moves(state)[0])  # the deal
+    while True:
+        seen = game.view(state, 0)
+        between_tricks = getattr(seen, "trick", None) is None
+        if between_tricks and _in_play(state, game) and _tricks_left(state, game) == tricks_left:
+            return state
+        if seen.hand_number > 1 or game.is_over(state) or _tricks_left(state, game) < tricks_left:
+            return None
+        state = game.apply(state, choose.choice(game.legal_moves(state)))
+
+
+def _tricks_left(state: Any, game: Any) -> int:  # noqa: ANN401  # any game's state
+    """Return how many tricks the hand has left: the most cards any seat holds."""
+    return int(max(game.view(state, 0).hand_sizes))
+
+
+def _in_play(state: Any, game: Any) -> bool:  # noqa: ANN401  # any game's state
+    """Return whether the next move plays a card to a trick."""
+    return any(type(move).__name__ == "Play" for move in game.legal_moves(state))
+
+
+def measure(name: str, tricks_left: int, deals: int) -> tuple[float, float, int]:
+    """Return the median and worst seconds of one solve, and how many deals were solved."""
+    solve = _solver(name)
+    if solve is None:
+        raise SystemExit(f"{name} has no solve")
+    times: list[float] = []
+    seed = 0
+    while len(times) < deals:
+        state = _position(name, seed, tricks_left)
+        seed += 1
+        if state is None:
+            continue
+        start = time.perf_counter()
+        solve(state)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times), max(times), len(times)
+
+
+def main() -> None:
+    """Parse the arguments, time each game and number of tricks, print one line each."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=100)
+    parser.add_argument("--tricks", type=int, nargs="+", default=[4])
+    parser.add_argument("--games", nargs="+", default=sorted(cardgames.GAMES))
+    arguments = parser.parse_args()
+    for name in arguments.games:
+        if _solver(name) is None:
+            continue
+        for tricks_left in arguments.tricks:
+            median, worst, solved = measure(name, tricks_left, arguments.deals)
+            print(
+                f"{name}: {tricks_left} tricks left: median {median * 1000:.1f} ms, "
+                f"worst {worst * 1000:.1f} ms over {solved} deals "
+                f"(python benchmarks/measure_solver.py --games {name} --tricks {tricks_left} "
+                f"--deals {arguments.deals})"
+            )
+
+
+if __name__ == "__main__":
+    main()

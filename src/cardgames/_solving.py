@@ -1,0 +1,156 @@
+"""A double-dummy solver over any trick game's own engine: alpha-beta on ``legal_moves``/``apply``.
+
+The games whose play is too rich in kinds of moves to mirror on bit sets (Staekske Rape's melds
+and Stoek, Mariage's claims, the forced queen and the freeze) are solved through their engine
+itself, so that every rule holds by construction. One side maximises the value, the other
+minimises it; a transposition table keys each position on the state without its move history
+(every other field, so that no two positions that could play on differently share an entry).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from typing import Any, Final, Generic, Protocol, TypeVar
+
+import attrs
+
+from cardgames import analysis
+
+__all__ = ["Engine", "solve"]
+
+StateT = TypeVar("StateT")
+MoveT = TypeVar("MoveT")
+
+_INFINITY: Final = 1 << 30
+
+
+class Engine(Protocol[StateT, MoveT]):
+    """What the solver calls of a game's engine."""
+
+    def current_player(self, state: StateT, /) -> int | None:
+        """Return the seat to move."""
+
+    def legal_moves(self, state: StateT, /) -> tuple[MoveT, ...]:
+        """Return the legal moves."""
+
+    def apply(self, state: StateT, move: MoveT, /) -> StateT:
+        """Return the state after ``move``."""
+
+
+_FIELDS: dict[type, tuple[str, ...]] = {}
+"""The stored fields of each kind of state but its history, read once per kind."""
+
+
+def _position(state: Any) -> Hashable:  # noqa: ANN401  # any game's attrs state
+    """Return the key of a state's position: its stored fields but the move history."""
+    kind = type(state)
+    names = _FIELDS.get(kind)
+    if names is None:
+        names = tuple(
+            field.name for field in attrs.fields(kind) if field.init and field.name != "history"
+        )
+        _FIELDS[kind] = names
+    return tuple([getattr(state, name) for name in names])
+
+
+def solve(
+    engine: Engine[StateT, MoveT],
+    state: StateT,
+    *,
+    seat: int,
+    maximisers: frozenset[int],
+    over: Callable[[StateT], bool],
+    value: Callable[[StateT], int],
+) -> analysis.Solution[MoveT]:
+    """Return the value of ``state`` for ``seat`` and the moves of the seat to move that keep it.
+
+    Args:
+        engine: The game's engine module.
+        state: The position.
+        seat: The seat whose value it is (the solution's ``seat``).
+        maximisers: The seats that play to raise the value; the others play to lower it.
+        over: Whether the search stops at a state (the hand is over).
+        value: The value of a state where ``over`` holds, the higher the better for ``seat``.
+    """
+    search = _Search(engine, maximisers, over, value)
+    best = search.closed_in(state)
+    raising = engine.current_player(state) in maximisers
+    kept = tuple(
+        move
+        for move in engine.legal_moves(state)
+        if (
+            search.value(engine.apply(state, move), best - 1, best) >= best
+            if raising
+            else search.value(engine.apply(state, move), best, best + 1) <= best
+        )
+    )
+    return analysis.Solution(seat=seat, value=best, moves=kept)
+
+
+@attrs.define
+class _Search(Generic[StateT, MoveT]):
+    """One solve: the engine, the two sides, the end and its value, and the table of bounds."""
+
+    engine: Engine[StateT, MoveT]
+    maximisers: frozenset[int]
+    over: Callable[[StateT], bool]
+    end_value: Callable[[StateT], int]
+    table: dict[Hashable, tuple[int, int]] = attrs.field(factory=dict)
+
+    def closed_in(self, node: StateT) -> int:
+        """Return the value of ``node`` by null-window searches that close in on it (MTD(f)).
+
+        Each search asks whether the value reaches a bound and leaves bounds in the table for
+        the next; together they cut far more than one search with a wide window.
+        """
+        guess, low, high = 0, -_INFINITY, _INFINITY
+        while low < high:
+            beta = guess + 1 if guess == low else guess
+            guess = self.value(node, beta - 1, beta)
+            if guess < beta:
+                high = guess
+            else:
+                low = guess
+        return guess
+
+    def value(self, node: StateT, alpha: int, beta: int) -> int:
+        """Return the value of ``node``, exact when it lies strictly between the bounds."""
+        if self.over(node):
+            return self.end_value(node)
+        key = _position(node)
+        bounds = self.table.get(key)
+        if bounds is not None:
+            low, high = bounds
+            if low >= beta or low == high:
+                return low
+            if high <= alpha:
+                return high
+            alpha, beta = max(alpha, low), min(beta, high)
+        else:
+            low, high = -_INFINITY, _INFINITY
+        best = self._best(node, alpha, beta)
+        if best <= alpha:
+            high = best
+        elif best >= beta:
+            low = best
+        else:
+            low = high = best
+        self.table[key] = (low, high)
+        return best
+
+    def _best(self, node: StateT, alpha: int, beta: int) -> int:
+        """Return the best value of the moves of ``node`` for its mover, cut at the bounds."""
+        engine = self.engine
+        raising = engine.current_player(node) in self.maximisers
+        best = -_INFINITY if raising else _INFINITY
+        for move in engine.legal_moves(node):
+            result = self.value(engine.apply(node, move), alpha, beta)
+            if raising:
+                best = max(best, result)
+                alpha = max(alpha, result)
+            else:
+                best = min(best, result)
+                beta = min(beta, result)
+            if alpha >= beta:
+                break
+        return best
