@@ -159,8 +159,9 @@ a uniformly random action among the ``action_mask``'s ones, and ``step(action)``
 with a random legal action (chance sampled inside the step). RLCard's ``gin-rummy`` env: one
 ``step(action)`` with a random legal action. Times are the processor time of the benchmark's
 process (``time.process_time``), because the machine is shared: its wall clock also counts the
-time spent waiting for a core. The target (issue 18) is a gin rummy AEC step rate at least
-OpenSpiel's ``rl_environment``'s: ratio {ratio}, **{verdict}**."""
+time spent waiting for a core. The target: gin rummy's AEC step at least as fast as
+OpenSpiel's ``rl_environment`` step, so that a learner loses nothing by training here rather
+than there. This run's ratio is {ratio}: **{verdict}**."""
 
 _ENVIRONMENT_HEADINGS = ("environment", "steps/s", "µs/step", "steps/episode")
 
