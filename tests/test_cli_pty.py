@@ -27,11 +27,13 @@ PROMPT = "your move (number or text): "
 def _take_the_terminal() -> None:
     """Make the new session's standard input its controlling terminal (in the child).
 
-    SIGINT goes back to its default too: a pytest-xdist worker ignores it, and a Python started
-    with SIGINT ignored never turns Ctrl-C into KeyboardInterrupt.
+    SIGINT goes back to its default and is unblocked too: a pytest-xdist worker ignores it (and
+    a library the suite ran before may block it), and a Python started with SIGINT ignored or
+    blocked never turns Ctrl-C into KeyboardInterrupt.
     """
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
     signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 class Terminal:

@@ -493,13 +493,15 @@ def flag_blocks(masks: Iterable[int], size: int = 52) -> list[int]:
     except (KeyError, TypeError):  # a pack not met yet, or no pack at all: pack says so
         low, full, table = _flag_table(size)
     second, third, fourth = 13 + low, 26 + low, 39 + low
+    try:
+        each = iter(masks)
+    except TypeError:
+        raise errors.RulesError(
+            f"masks must be bit sets of cards, one after another, not {errors.quote(masks)}"
+        ) from None
     found: list[int] = []
-    for mask in masks:
-        try:
-            fits = 0 <= mask <= ALL_CARDS
-        except TypeError:  # not a number
-            fits = False
-        if not fits:
+    for mask in each:
+        if type(mask) is not int or mask & ~ALL_CARDS:
             raise errors.RulesError(
                 f"mask must be a bit set of cards (0 to cards.ALL_CARDS), not {errors.quote(mask)}"
             )
