@@ -16,7 +16,7 @@ import attrs
 
 from cardgames import analysis
 
-__all__ = ["Engine", "solve"]
+__all__ = ["Engine", "probe", "solve", "store"]
 
 StateT = TypeVar("StateT")
 MoveT = TypeVar("MoveT")
@@ -35,6 +35,45 @@ class Engine(Protocol[StateT, MoveT]):
 
     def apply(self, state: StateT, move: MoveT, /) -> StateT:
         """Return the state after ``move``."""
+
+
+KeyT = TypeVar("KeyT", bound=Hashable)
+
+
+def probe(
+    table: dict[KeyT, tuple[int, int]], key: KeyT, alpha: int, beta: int
+) -> tuple[int | None, int, int]:
+    """Look a position up in a transposition table of (low, high) bounds on its value.
+
+    Returns:
+        The value when the stored bounds settle it for the window (``alpha``, ``beta``), else
+        None; and the window, narrowed by the stored bounds.
+    """
+    bounds = table.get(key)
+    if bounds is None:
+        return None, alpha, beta
+    low, high = bounds
+    if low >= beta or low == high:
+        return low, alpha, beta
+    if high <= alpha:
+        return high, alpha, beta
+    return None, max(alpha, low), min(beta, high)
+
+
+def store(table: dict[KeyT, tuple[int, int]], key: KeyT, value: int, alpha: int, beta: int) -> None:
+    """Keep in the table what a search of the window (``alpha``, ``beta``) found the value to be.
+
+    A value at or below ``alpha`` is an upper bound, one at or above ``beta`` a lower bound, and
+    one between them exact; the position's other bound stays as it was.
+    """
+    low, high = table.get(key, (-_INFINITY, _INFINITY))
+    if value <= alpha:
+        high = value
+    elif value >= beta:
+        low = value
+    else:
+        low = high = value
+    table[key] = (low, high)
 
 
 _FIELDS: dict[type, tuple[str, ...]] = {}
@@ -118,24 +157,11 @@ class _Search(Generic[StateT, MoveT]):
         if self.over(node):
             return self.end_value(node)
         key = _position(node)
-        bounds = self.table.get(key)
-        if bounds is not None:
-            low, high = bounds
-            if low >= beta or low == high:
-                return low
-            if high <= alpha:
-                return high
-            alpha, beta = max(alpha, low), min(beta, high)
-        else:
-            low, high = -_INFINITY, _INFINITY
+        known, alpha, beta = probe(self.table, key, alpha, beta)
+        if known is not None:
+            return known
         best = self._best(node, alpha, beta)
-        if best <= alpha:
-            high = best
-        elif best >= beta:
-            low = best
-        else:
-            low = high = best
-        self.table[key] = (low, high)
+        store(self.table, key, best, alpha, beta)
         return best
 
     def _best(self, node: StateT, alpha: int, beta: int) -> int:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import ClassVar, Final, Literal
 
-from cardgames import analysis, cards, errors, tricks
+from cardgames import _solving, analysis, cards, errors, tricks
 from cardgames import moves as core_moves
 from cardgames.kalter_schlag import _engine as engine
 from cardgames.kalter_schlag import _play as play
@@ -198,25 +198,11 @@ class _Search:
         if known is not None:
             return known
         key = self.key()
-        bounds = self.table.get(key)
-        if bounds is not None:
-            low, high = bounds
-            if low >= beta or low == high:
-                return low
-            if high <= alpha:
-                return high
-            alpha, beta = max(alpha, low), min(beta, high)
-        else:
-            low, high = -_INFINITY, _INFINITY
-        start = alpha
+        known, alpha, beta = _solving.probe(self.table, key, alpha, beta)
+        if known is not None:
+            return known
         value = self._cards(alpha, beta)
-        if value <= start:
-            high = value
-        elif value >= beta:
-            low = value
-        else:
-            low = high = value
-        self.table[key] = (low, high)
+        _solving.store(self.table, key, value, alpha, beta)
         return value
 
     def _cards(self, alpha: int, beta: int) -> int:
