@@ -25,16 +25,49 @@ import math
 import random
 from collections.abc import Iterator, Mapping, Sequence
 from functools import cache
-from typing import Final, TypeVar
+from typing import Final, Protocol, TypeVar
 
-from cardgames import errors, matches
+from cardgames import errors, matches, tricks
 
-__all__ = ["Group", "count", "deals", "fill_sheet"]
+__all__ = ["Group", "check", "count", "deals", "fill_sheet", "plays"]
 
 HandT = TypeVar("HandT", bound=matches.HandScore)
 
 Group = tuple[int, tuple[int, ...]]
 """A bit set of unseen cards and the receivers that may hold them."""
+
+
+Trick = tricks.Trick
+"""A trick (named here because :class:`TrickView`'s ``tricks`` hides the module in its body)."""
+
+
+class TrickView(Protocol):
+    """A trick game's view: the hand's finished tricks and the one being played."""
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """The hand's finished tricks."""
+
+    @property
+    def trick(self) -> Trick | None:
+        """The trick being played, if one is."""
+
+
+def check(view: object, rng: object, kind: type, title: str) -> None:
+    """Refuse what a game's ``worlds`` was given unless it is that game's view and a Random.
+
+    Raises:
+        RulesError: If ``view`` is not a ``kind`` or ``rng`` not a ``random.Random``.
+    """
+    if not isinstance(view, kind):
+        raise errors.RulesError(f"worlds needs a {title} View, not {errors.quote(view)}")
+    if not isinstance(rng, random.Random):
+        raise errors.RulesError(f"worlds needs a random.Random, not {errors.quote(rng)}")
+
+
+def plays(view: TrickView) -> tuple[tricks.Trick, ...]:
+    """Return the tricks of the hand so far, the one being played last."""
+    return (*view.tricks, view.trick) if view.trick is not None else view.tricks
 
 
 def _splits(

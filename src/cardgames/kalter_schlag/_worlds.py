@@ -19,7 +19,7 @@ from typing import Final
 
 import attrs
 
-from cardgames import _worlds, cards, errors, tricks
+from cardgames import _worlds, cards
 from cardgames import moves as core_moves
 from cardgames.kalter_schlag import _engine as engine
 from cardgames.kalter_schlag._moves import DOUBLE
@@ -60,23 +60,15 @@ def worlds(view: View, rng: random.Random) -> Iterator[State]:
         >>> all(kalter_schlag.view(world, 2) == seen for world in drawn)
         True
     """
-    if not isinstance(view, View):
-        raise errors.RulesError(f"worlds needs a Kalter Schlag View, not {errors.quote(view)}")
-    if not isinstance(rng, random.Random):
-        raise errors.RulesError(f"worlds needs a random.Random, not {errors.quote(rng)}")
+    _worlds.check(view, rng, View, "Kalter Schlag")
     return _draw(view, rng)
-
-
-def _plays(view: View) -> tuple[tricks.Trick, ...]:
-    """Return the tricks of the hand so far, the one being played last."""
-    return (*view.tricks, view.trick) if view.trick is not None else view.tricks
 
 
 def _draw(view: View, rng: random.Random) -> Iterator[State]:
     """Yield the worlds of :func:`worlds` (its arguments checked)."""
     played = [0] * PLAYERS
     void = [0] * PLAYERS
-    for trick in _plays(view):
+    for trick in _worlds.plays(view):
         led = _SUIT_OF[trick.plays[0][1].index]
         for seat, card in trick.plays:
             played[seat] |= card.mask
@@ -118,7 +110,7 @@ def replay_on(view: View, dealt: list[int], rng: random.Random) -> State:
         )
         state = engine.apply(state, core_moves.Deal(order=order))
         doubled: set[int] = set()
-        for number, trick in enumerate(_plays(view)):
+        for number, trick in enumerate(_worlds.plays(view)):
             for seat, card in trick.plays:
                 if not number and seat in view.doubles:
                     state = engine.apply(state, DOUBLE)

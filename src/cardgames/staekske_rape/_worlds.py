@@ -26,7 +26,7 @@ from typing import Final
 
 import attrs
 
-from cardgames import _worlds, cards, errors, tricks
+from cardgames import _worlds, cards
 from cardgames import moves as core_moves
 from cardgames.staekske_rape import _engine as engine
 from cardgames.staekske_rape import _melds as melds
@@ -84,16 +84,8 @@ def worlds(view: View, rng: random.Random) -> Iterator[State]:
         >>> all(staekske_rape.view(world, 2) == seen for world in drawn)
         True
     """
-    if not isinstance(view, View):
-        raise errors.RulesError(f"worlds needs a Staekske Rape View, not {errors.quote(view)}")
-    if not isinstance(rng, random.Random):
-        raise errors.RulesError(f"worlds needs a random.Random, not {errors.quote(rng)}")
+    _worlds.check(view, rng, View, "Staekske Rape")
     return _draw(view, rng)
-
-
-def _plays(view: View) -> tuple[tricks.Trick, ...]:
-    """Return the tricks of the hand so far, the one being played last."""
-    return (*view.tricks, view.trick) if view.trick is not None else view.tricks
 
 
 def _draw(view: View, rng: random.Random) -> Iterator[State]:
@@ -103,7 +95,7 @@ def _draw(view: View, rng: random.Random) -> Iterator[State]:
     played = [0] * players
     barred = [0] * (players + 1)
     table = following(view.trump, view.rules) if view.trump is not None else None
-    for trick in _plays(view):
+    for trick in _worlds.plays(view):
         before: list[int] = []
         for seat, card in trick.plays:
             played[seat] |= card.mask
@@ -224,7 +216,7 @@ def _replay_play(view: View, state: State) -> State:
         state = engine.apply(state, meld)
     pending = _stoek_pending(view)
     stoek = view.stoek and not pending
-    for trick in _plays(view):
+    for trick in _worlds.plays(view):
         for seat, card in trick.plays:
             if stoek and seat == view.declarer and STOEK in engine.legal_moves(state):
                 state = engine.apply(state, STOEK)
