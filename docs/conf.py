@@ -100,6 +100,9 @@ autodoc_typehints_format = "short"
 autodoc_member_order = "bysource"
 autodoc_class_signature = "mixed"
 autodoc_inherit_docstrings = True
+# The registry's entries are shown by their alias, which says why the game's own types are not
+# in it, rather than expanded to Game[Any, Any, Any, Any, Any].
+autodoc_type_aliases = {"AnyGame": "cardgames.game.AnyGame"}
 
 napoleon_google_docstring = True
 napoleon_numpy_docstring = False

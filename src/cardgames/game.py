@@ -628,7 +628,14 @@ _NEXT_ACTIONS: Final = _LastState()
 
 
 AnyGame = Game[Any, Any, Any, Any, Any]
-"""A game of any types, as generic code (agents, the command line, simulation) works with it."""
+"""An entry of any game, as generic code (agents, the command line, simulation) works with it.
+
+A registry keyed by names known only at run time cannot carry each game's own ``Rules``,
+``State``, ``Move``, ``View`` and ``Score`` types: ``Game`` takes its types in and hands them
+back, so ``Game[kalter_schlag.Rules, ...]`` is no ``Game[object, ...]``, and a union of the
+four entries would refuse every call made with one game's state. Code that knows its game uses
+that package's ``GAME``, fully typed; code that takes any game by name gets this.
+"""
 
 GameT = TypeVar("GameT", bound=AnyGame)
 
