@@ -36,6 +36,16 @@ def _take_the_terminal() -> None:
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
+COMMAND = (
+    "import runpy, signal, sys; "
+    "signal.signal(signal.SIGINT, signal.default_int_handler); "
+    "sys.argv[0] = 'cardgames'; "
+    "runpy.run_module('cardgames', run_name='__main__', alter_sys=True)"
+)
+"""``python -m cardgames``, with Ctrl-C raising KeyboardInterrupt whatever the test process
+left the command's signals as: a Python that starts with SIGINT ignored never installs that."""
+
+
 class Terminal:
     """The command on a pseudo-terminal: what it printed, and a keyboard to type on."""
 
@@ -45,7 +55,7 @@ class Terminal:
         fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 40, columns, 0, 0))
         env = {key: value for key, value in os.environ.items() if key not in {"COLUMNS", "LINES"}}
         self.process = subprocess.Popen(  # noqa: S603  # the package's own command
-            [sys.executable, "-m", "cardgames", *arguments],
+            [sys.executable, "-c", COMMAND, *arguments],
             stdin=follower,
             stdout=follower,
             stderr=follower,
