@@ -27,23 +27,13 @@ PROMPT = "your move (number or text): "
 def _take_the_terminal() -> None:
     """Make the new session's standard input its controlling terminal (in the child).
 
-    SIGINT goes back to its default and is unblocked too: a pytest-xdist worker ignores it (and
-    a library the suite ran before may block it), and a Python started with SIGINT ignored or
-    blocked never turns Ctrl-C into KeyboardInterrupt.
+    SIGINT goes back to its default disposition, unblocked: a Python started with it ignored or
+    blocked (as a test that ran before in this process may leave it) never turns Ctrl-C into
+    KeyboardInterrupt.
     """
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
     signal.signal(signal.SIGINT, signal.SIG_DFL)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-
-
-COMMAND = (
-    "import runpy, signal, sys; "
-    "signal.signal(signal.SIGINT, signal.default_int_handler); "
-    "sys.argv[0] = 'cardgames'; "
-    "runpy.run_module('cardgames', run_name='__main__', alter_sys=True)"
-)
-"""``python -m cardgames``, with Ctrl-C raising KeyboardInterrupt whatever the test process
-left the command's signals as: a Python that starts with SIGINT ignored never installs that."""
 
 
 class Terminal:
@@ -55,7 +45,7 @@ class Terminal:
         fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 40, columns, 0, 0))
         env = {key: value for key, value in os.environ.items() if key not in {"COLUMNS", "LINES"}}
         self.process = subprocess.Popen(  # noqa: S603  # the package's own command
-            [sys.executable, "-c", COMMAND, *arguments],
+            [sys.executable, "-m", "cardgames", *arguments],
             stdin=follower,
             stdout=follower,
             stderr=follower,
@@ -105,6 +95,23 @@ class Terminal:
         """Type keys on the terminal's keyboard (a line ends with ``\\n``)."""
         os.write(self.leader, keys.encode())
 
+    def wait_until_reading(self, timeout: float = 60) -> None:
+        """Wait until the command sleeps, as it does once it reads the keyboard after a prompt.
+
+        Python turns SIGINT into KeyboardInterrupt only between steps of its own: a signal that
+        arrives after ``input()`` has printed its prompt but before it reads waits there until
+        the next line is typed. A player's Ctrl-C never comes that fast; a test's can, so it
+        waits for the read first (the state of ``/proc/PID/stat``, ``S`` while asleep).
+
+        Raises:
+            AssertionError: If ``timeout`` seconds pass and the command never sleeps.
+        """
+        stat = pathlib.Path(f"/proc/{self.process.pid}/stat")
+        deadline = time.monotonic() + timeout
+        while stat.read_text(encoding="ascii").rpartition(")")[2].split()[0] != "S":
+            assert time.monotonic() < deadline, "the command never waited for the keyboard"
+            time.sleep(0.01)
+
     def status(self) -> int:
         """Wait for the command to end and return its exit status."""
         return self.process.wait(timeout=60)
@@ -149,6 +156,7 @@ def test_ctrl_c_at_the_prompt_saves_the_match_so_far(tmp_path: pathlib.Path) -> 
         terminal.expect(PROMPT)
         terminal.type("1\n")
         terminal.expect(PROMPT)
+        terminal.wait_until_reading()
         terminal.type("\x03")  # the terminal's interrupt key sends SIGINT
         assert terminal.expect(f"interrupted after 1 hand; the match so far is saved in {record}")
         assert terminal.status() == 130
