@@ -79,7 +79,8 @@ def _splits(
             yield ()
         return
     first, rest = receivers[0], receivers[1:]
-    for taken in range(min(size, room[first]) + 1):
+    beyond = sum(room[receiver] for receiver in rest)  # what the others can take at most
+    for taken in range(max(0, size - beyond), min(size, room[first]) + 1):
         for more in _splits(size - taken, rest, room):
             yield (taken, *more)
 

@@ -96,6 +96,7 @@ from cardgames.mariage._scoring import (
 )
 from cardgames.mariage._solver import solve
 from cardgames.mariage._state import HandScore, Phase, Score, State, View
+from cardgames.mariage._worlds import worlds
 
 __all__ = [
     "ABOUT",
@@ -178,6 +179,7 @@ __all__ = [
     "unseen",
     "view",
     "winners",
+    "worlds",
 ]
 
 GAME: Final[game.Game[Rules, State, Move, View, Score]] = game.register(
