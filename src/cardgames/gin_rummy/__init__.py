@@ -23,6 +23,7 @@ from typing import Final
 from cardgames import game
 from cardgames.gin_rummy import _bots, _encoding, _engine
 from cardgames.gin_rummy._about import ABOUT
+from cardgames.gin_rummy._analysis import DrawOdds, Estimate, Improvement, draw_odds
 from cardgames.gin_rummy._bots import RuleAgent
 from cardgames.gin_rummy._encoding import (
     LAYOUT,
@@ -131,10 +132,13 @@ __all__ = [
     "Defence",
     "Discard",
     "Draw",
+    "DrawOdds",
+    "Estimate",
     "HandResult",
     "HandScore",
     "HollywoodGame",
     "HollywoodSheet",
+    "Improvement",
     "Kind",
     "Knock",
     "LayOut",
@@ -166,6 +170,7 @@ __all__ = [
     "deadwood_of",
     "defences",
     "doubles",
+    "draw_odds",
     "explain_settlement",
     "hand_returns",
     "hand_score",
