@@ -35,6 +35,7 @@ from cardgames.gin_rummy import _bots as bots
 from cardgames.gin_rummy import _engine as engine
 from cardgames.gin_rummy import _facts as facts
 from cardgames.gin_rummy import _melds as melds
+from cardgames.gin_rummy import _worlds as sampling
 from cardgames.gin_rummy._moves import Discard, Knock, Move
 from cardgames.gin_rummy._rules import HAND_SIZE
 from cardgames.gin_rummy._state import Phase, State, View
@@ -43,13 +44,15 @@ __all__ = [
     "DrawOdds",
     "Estimate",
     "Improvement",
+    "KnockOrDraw",
     "draw_odds",
+    "knock_or_draw",
 ]
 
 Z_95: Final = 1.959963984540054
 """The standard normal quantile of a two-sided 95 % interval."""
 
-_LEAST_SAMPLES: Final = 2
+LEAST_SAMPLES: Final = 2
 """A standard error needs two samples at least."""
 
 _DRAWING: Final = frozenset({Phase.OFFER, Phase.FIRST_DRAW, Phase.DRAW, Phase.DISCARD})
@@ -215,7 +218,7 @@ class Estimate:
                 f"samples must be a sequence of numbers, not {errors.quote(samples)}"
             )
         values = tuple(samples)
-        if len(values) < _LEAST_SAMPLES or not all(
+        if len(values) < LEAST_SAMPLES or not all(
             type(value) in {int, float} and math.isfinite(value) for value in values
         ):
             raise errors.RulesError(
@@ -293,3 +296,129 @@ def rule_knock(view: View, rng: random.Random) -> Knock | None:
         return None
     # The rule agent picks among the moves it is given: knocks only.
     return cast("Knock", bots.choose(attrs.evolve(view, legal_moves=legal), rng))
+
+
+@attrs.frozen
+class KnockOrDraw:
+    """What knocking now and drawing on are worth to the seat, estimated over sampled worlds.
+
+    Both are measured in the seat's result for the hand: the points it scores in the hand less
+    the points the other scores, as the game scores them (the gin and undercut bonuses, an
+    Oklahoma spade's doubling; 0 for a void hand). See :func:`knock_or_draw` for the model of
+    play.
+
+    Attributes:
+        seat: The seat whose view it is.
+        knock: The knock weighed: the rule agent's (the least count, then the highest card).
+        discard: The discard weighed for drawing on: the rule agent's, were it not to knock.
+        knocking: The hand's result for the seat if it knocks now.
+        drawing_on: The hand's result for the seat if it discards and plays on.
+        difference: ``knocking`` less ``drawing_on``, world by world: the paired difference
+            (the same worlds and the same play-outs for both, so its error is smaller than
+            either's).
+    """
+
+    seat: int
+    knock: Knock
+    discard: Discard
+    knocking: Estimate
+    drawing_on: Estimate
+    difference: Estimate
+
+    @property
+    def better(self) -> Knock | Discard:
+        """The move with the higher estimate: the knock unless drawing on's is higher."""
+        return self.discard if self.difference.mean < 0 else self.knock
+
+
+def weigh(view: View, worlds: Iterator[State], rng: random.Random, count: int) -> KnockOrDraw:
+    """Return :func:`knock_or_draw`'s estimate over ``count`` worlds of ``worlds`` (checked)."""
+    knock = rule_knock(view, rng)
+    if knock is None:
+        raise errors.RulesError(
+            f"seat {view.seat} may not knock now: "
+            + (
+                "it is not its turn to discard"
+                if view.phase is not Phase.DISCARD or not view.legal_moves
+                else f"its count would stay above the knock limit, {view.knock_limit}"
+            )
+        )
+    discard = rule_discard(view, rng)
+    knocked, drew = compare(worlds, view.seat, (knock, discard), rng, limit=count, deadline=None)
+    return KnockOrDraw(
+        seat=view.seat,
+        knock=knock,
+        discard=discard,
+        knocking=Estimate.of(knocked),
+        drawing_on=Estimate.of(drew),
+        difference=Estimate.of([mine - other for mine, other in zip(knocked, drew, strict=True)]),
+    )
+
+
+WORLDS: Final = 200
+"""How many worlds :func:`knock_or_draw` samples unless told."""
+
+MOST_WORLDS: Final = 100_000
+"""The most worlds :func:`knock_or_draw` samples."""
+
+
+def knock_or_draw(view: View, rng: random.Random, *, worlds: int = WORLDS) -> KnockOrDraw:
+    """Return what knocking now and drawing on are worth to the seat, over sampled worlds.
+
+    The seat is to end its turn and may knock. Worlds are drawn from its view by
+    :func:`~cardgames.gin_rummy.worlds` (the other's hidden cards and the stock, uniformly
+    among the deals its view allows). In each world the hand is played to its end twice, from
+    the same tie-breaking stream:
+
+    - *knocking now*: the seat knocks as the rule agent would (the least count, then the highest
+      card), lays out as it would (the least count, then the fewest unseen cards that lay off),
+      and the other lays out at his least count, laying off what he can;
+    - *drawing on*: the seat discards the card the rule agent would discard were it not to
+      knock, and from then on both seats play the rule agent
+      (:class:`~cardgames.gin_rummy.RuleAgent`) to the end of the hand.
+
+    Each is scored as the seat's points in the hand less the other's, by the game's own scoring
+    (the undercut and gin bonuses, Oklahoma's knock limit and spade doubling; a void hand
+    counts 0). With Hollywood scoring a hand's points are entered in one to three games: the
+    measure counts them once. The estimates are means over the worlds with their standard
+    errors (:class:`Estimate`); the difference is taken world by world.
+
+    Args:
+        view: The seat's view, in its discard phase with a knock among its legal moves.
+        rng: The stream the worlds and the rule agent's ties are drawn from.
+        worlds: How many worlds to sample: from 2 to 100,000.
+
+    Raises:
+        RulesError: If ``view`` is not a Gin Rummy view, ``rng`` not a ``random.Random``,
+            ``worlds`` not a whole number from 2 to 100,000, or the seat may not knock now.
+
+    Example:
+        >>> import random
+        >>> from cardgames import gin_rummy
+        >>> order = gin_rummy.order_for(
+        ...     {1: "A♣ 2♣ 3♣ 7♥ 7♠ 7♦ 9♠ 10♠ J♠ 5♥", 0: "4♥ 4♦ 4♠ Q♥ Q♦ K♦ K♣ 9♦ 6♣ 8♥"},
+        ...     dealer=0,
+        ...     upcard="2♥",
+        ... )
+        >>> state = gin_rummy.new_game(seed=1, first_dealer=0)
+        >>> state = gin_rummy.apply(state, gin_rummy.Deal(order=order))
+        >>> state = gin_rummy.apply(state, gin_rummy.parse_move("take"))  # 2♥ for seat 1
+        >>> seen = gin_rummy.view(state, 1)
+        >>> weighed = gin_rummy.knock_or_draw(seen, random.Random(3), worlds=50)
+        >>> print(weighed.knock, "/", weighed.discard)  # knock with 2, or keep the 2♥
+        knock 5♥ / discard 5♥
+        >>> weighed.knocking.samples, weighed.drawing_on.samples
+        (50, 50)
+        >>> low, high = weighed.difference.interval  # a 95 % interval of the gain by knocking
+        >>> low < weighed.difference.mean < high
+        True
+    """
+    view = _check_view(view, "knock_or_draw")
+    if not isinstance(rng, random.Random):
+        raise errors.RulesError(f"knock_or_draw needs a random.Random, not {errors.quote(rng)}")
+    if type(worlds) is not int or not LEAST_SAMPLES <= worlds <= MOST_WORLDS:
+        raise errors.RulesError(
+            f"worlds must be a whole number from {LEAST_SAMPLES} to {MOST_WORLDS}, "
+            f"not {errors.quote(worlds)}"
+        )
+    return weigh(view, sampling.worlds(view, rng), rng, worlds)
