@@ -88,6 +88,9 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--margin", type=float, default=2.0, help="standard errors to deviate")
     parser.add_argument("--output", type=Path, default=DEFAULT_OUTPUT)
     parser.add_argument("--table", type=Path, default=DEFAULT_TABLE)
+    parser.add_argument(
+        "--render", action="store_true", help="rewrite the table from the output file, play none"
+    )
     return parser
 
 
@@ -134,9 +137,17 @@ def run(argv: list[str] | None = None) -> dict[str, Any]:
         "when": timing.utc_now(),
         "machine": timing.machine(),
         "probe": bool(args.probe),
-        "table": str(args.table),
-        "output": str(args.output),
+        "table": _shown(args.table),
+        "output": _shown(args.output),
     }
+
+
+def _shown(path: Path) -> str:
+    """Return a path relative to the repository when it is inside it."""
+    try:
+        return str(path.resolve().relative_to(HERE.parent))
+    except ValueError:
+        return str(path)
 
 
 def render(measured: dict[str, Any]) -> str:
@@ -147,8 +158,9 @@ def render(measured: dict[str, Any]) -> str:
             (
                 f"{measured['matches']} matches ({measured['hands']} hands), seats rotated, "
                 f"seed {measured['seed']}: ``{measured['agent']}`` against the rule agent, "
-                f"{measured['when']} (UTC), {measured['seconds']:.0f} s on one core "
-                f"({measured['seconds_per_match']:.2f} s a match). Reproduce with "
+                f"{measured['when']} (UTC), {measured['seconds']:.0f} s of wall-clock time "
+                f"({measured['seconds_per_match']:.2f} s a match) and "
+                f"{measured['cpu_seconds']:.0f} s of CPU on a shared machine. Reproduce with "
                 f"``{measured['command']}``."
             ),
             "",
@@ -166,7 +178,7 @@ def render(measured: dict[str, Any]) -> str:
             "   * - rule",
             f"     - {measured['rule_wins']} of {measured['seats']}",
             f"     - {measured['rule_wins'] / measured['seats']:.1%}",
-            "     - ",
+            "     - (its own moves are not timed)",
             "",
         ]
     )
@@ -174,11 +186,18 @@ def render(measured: dict[str, Any]) -> str:
 
 def main() -> None:
     """Run from the command line: print the result, and write it unless probing."""
+    args = _parser().parse_args()
+    if args.render:
+        measured = json.loads(args.output.read_text(encoding="utf-8"))
+        args.table.write_text(render(measured), encoding="utf-8")
+        return
     measured = run()
     print(json.dumps({key: measured[key] for key in measured if key != "machine"}, indent=2))
     if not measured["probe"]:
-        Path(measured["output"]).write_text(json.dumps(measured, indent=2) + "\n", encoding="utf-8")
-        Path(measured["table"]).write_text(render(measured), encoding="utf-8")
+        (HERE.parent / measured["output"]).write_text(
+            json.dumps(measured, indent=2) + "\n", encoding="utf-8"
+        )
+        (HERE.parent / measured["table"]).write_text(render(measured), encoding="utf-8")
 
 
 if __name__ == "__main__":
