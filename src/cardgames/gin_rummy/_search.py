@@ -1,11 +1,11 @@
 """A Gin Rummy search agent: the rule agent's candidate moves, weighed over sampled worlds.
 
-:class:`SearchAgent` is perfect-information Monte Carlo with play-outs: at a choice that
-matters (to take the upcard or the top of the pile, which card to discard, whether to knock) it
-draws worlds consistent with its view (:func:`~cardgames.gin_rummy.worlds`), plays each
-candidate move in each world and the hand on to its end with both seats played by the rule
-agent, and makes the move whose mean result for the hand is highest. It is the game's
-``"pimc"`` agent in :data:`cardgames.GAMES`.
+:class:`SearchAgent` is perfect-information Monte Carlo with play-outs: where the seat may
+knock (and, if asked, at every discard and every draw from the pile) it draws worlds consistent
+with its view (:func:`~cardgames.gin_rummy.worlds`), plays each candidate move in each world
+and the hand on to its end with both seats played by the rule agent, and makes another move
+than the rule agent's only when that move's mean result for the hand is clearly higher. It is
+the game's ``"pimc"`` agent in :data:`cardgames.GAMES`.
 
 Example:
     >>> import random
@@ -112,6 +112,18 @@ class SearchAgent:
         RulesError: If a budget is not a positive number (``seconds`` at most 60, ``worlds``
             at most 100,000), both are None, ``draws`` is not a bool, ``discards`` not a
             whole number from 0 to 11, or ``margin`` not a number from 0 to 10.
+
+    Example:
+        With a budget of worlds, a seeded match replays exactly:
+
+        >>> import cardgames
+        >>> from cardgames import simulate
+        >>> game = cardgames.GAMES["gin-rummy"]
+        >>> lineup = [SearchAgent(seconds=None, worlds=4), "rule"]
+        >>> rules = game.rules_type(max_hands=1)
+        >>> first = simulate.run(game, lineup, seed=3, matches=2, rules=rules)
+        >>> first == simulate.run(game, lineup, seed=3, matches=2, rules=rules)
+        True
     """
 
     seconds: float | None = attrs.field(default=SECONDS, validator=_check_seconds)
