@@ -21,8 +21,16 @@ from __future__ import annotations
 from typing import Final
 
 from cardgames import game
-from cardgames.gin_rummy import _bots, _encoding, _engine
+from cardgames.gin_rummy import _bots, _encoding, _engine, _search
 from cardgames.gin_rummy._about import ABOUT
+from cardgames.gin_rummy._analysis import (
+    DrawOdds,
+    Estimate,
+    Improvement,
+    KnockOrDraw,
+    draw_odds,
+    knock_or_draw,
+)
 from cardgames.gin_rummy._bots import RuleAgent
 from cardgames.gin_rummy._encoding import (
     LAYOUT,
@@ -108,6 +116,7 @@ from cardgames.gin_rummy._scoring import (
     knock_limit,
     settlement,
 )
+from cardgames.gin_rummy._search import SearchAgent
 from cardgames.gin_rummy._state import HandScore, Phase, Score, State, View
 from cardgames.gin_rummy._worlds import worlds
 
@@ -132,12 +141,16 @@ __all__ = [
     "Defence",
     "Discard",
     "Draw",
+    "DrawOdds",
+    "Estimate",
     "HandResult",
     "HandScore",
     "HollywoodGame",
     "HollywoodSheet",
+    "Improvement",
     "Kind",
     "Knock",
+    "KnockOrDraw",
     "LayOut",
     "LayoffsLike",
     "Meld",
@@ -150,6 +163,7 @@ __all__ = [
     "RuleAgent",
     "Rules",
     "Score",
+    "SearchAgent",
     "Side",
     "Source",
     "State",
@@ -167,6 +181,7 @@ __all__ = [
     "deadwood_of",
     "defences",
     "doubles",
+    "draw_odds",
     "explain_settlement",
     "hand_returns",
     "hand_score",
@@ -177,6 +192,7 @@ __all__ = [
     "knock_count",
     "knock_discards",
     "knock_limit",
+    "knock_or_draw",
     "layout",
     "legal_mask",
     "legal_moves",
@@ -207,7 +223,7 @@ GAME: Final[game.Game[Rules, State, Move, View, Score]] = game.register(
         _engine,
         ABOUT,
         encoding=_encoding,
-        bots={"rule": _bots.RuleAgent},
+        bots={"rule": _bots.RuleAgent, "pimc": _search.SearchAgent},
     )
 )
 """Gin Rummy's entry in :data:`cardgames.GAMES`."""

@@ -40,7 +40,7 @@ from cardgames.gin_rummy._moves import (
 )
 from cardgames.gin_rummy._state import Phase, View
 
-__all__ = ["RuleAgent"]
+__all__ = ["RuleAgent", "choose", "discard_costs"]
 
 _WORTH_TAKING: Final = 5
 """By how much a card from the pile that does not meld must cut the count to be taken."""
@@ -82,11 +82,11 @@ class RuleAgent:
         """
         given = agents.turn_view(view, rng, View, "a gin_rummy.View (from gin_rummy.view)")
         # A Gin Rummy view's moves are Gin Rummy moves: MoveT is Move here.
-        return cast("agents.MoveT", _choose(given, rng))
+        return cast("agents.MoveT", choose(given, rng))
 
 
-def _choose(view: View, rng: random.Random) -> Move:
-    """Return the agent's move for a checked view with moves."""
+def choose(view: View, rng: random.Random) -> Move:
+    """Return the rule agent's move for a checked view with moves: the package's own calls."""
     legal = view.legal_moves
     phase = view.phase
     if phase is Phase.OFFER or (phase is Phase.DRAW and DRAW_PILE in legal):
@@ -134,13 +134,22 @@ def _end_turn(view: View, legal: tuple[Move, ...], rng: random.Random) -> Move:
         least = min(counts.values())
         best = [move for move in knocks if counts[move] == least]
         return max(best, key=lambda move: facts.card_value(move.card))
-    out = cards.mask_of(facts.unseen(view))
-    theirs = view.known[1 - view.seat]
-    costs = {
-        move: _discard_cost(move.card, held, out, theirs) for move in legal if type(move) is Discard
-    }
+    costs = discard_costs(view, legal)
     least_cost = min(costs.values())
     return rng.choice([move for move, cost in costs.items() if cost == least_cost])
+
+
+def discard_costs(view: View, legal: tuple[Move, ...]) -> dict[Discard, float]:
+    """Return what each discard among ``legal`` costs the agent (see :func:`_discard_cost`).
+
+    The lower, the better; in the order of ``legal``. The search agent weighs the cheapest.
+    """
+    held = cards.mask_of(view.hand)
+    out = cards.mask_of(facts.unseen(view))
+    theirs = view.known[1 - view.seat]
+    return {
+        move: _discard_cost(move.card, held, out, theirs) for move in legal if type(move) is Discard
+    }
 
 
 def _discard_cost(card: cards.Card, held: int, out: int, theirs: tuple[cards.Card, ...]) -> float:

@@ -1,0 +1,204 @@
+"""Gin Rummy's search agent against its rule agent, over whole matches with the seats rotated.
+
+Usage (from the repository root)::
+
+    python benchmarks/gin_agents.py --probe 20            # the cost of a match, nothing written
+    python benchmarks/gin_agents.py --matches 1000        # the measurement, written to the docs
+
+The matches are played by :func:`cardgames.simulate.run` with the lineup
+``[SearchAgent(seconds=None, worlds=W, ...), "rule"]``: match *i* turns the table by *i*, so
+each agent sits at each seat, and deals first, in half the matches. The search agent is given a
+budget of worlds, not of seconds, so the run is a pure function of its arguments (the same on a
+loaded machine as on a quiet one); the time its moves took is measured beside it (the largest
+and the mean over every move it made).
+
+Two rule agents win half the seats they play by symmetry, so parity is 50 %; the win rate comes
+with its 95 % Wilson interval. A match is won by the seat the score names as its winner (the
+first to 100, the settlement's receiver).
+
+A full run writes ``benchmarks/gin_agents.json`` and, as an RST table, the file
+``docs/_generated/gin_agents.txt``, which the Gin Rummy page includes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import attrs
+import timing
+
+import cardgames
+from cardgames import agents, gin_rummy, protocols, simulate
+
+HERE = Path(__file__).resolve().parent
+DEFAULT_OUTPUT = HERE / "gin_agents.json"
+DEFAULT_TABLE = HERE.parent / "docs" / "_generated" / "gin_agents.txt"
+GAME = cardgames.GAMES["gin-rummy"]
+Z_95 = 1.959963984540054
+"""The standard normal quantile of a two-sided 95 % interval."""
+
+
+def wilson(wins: int, total: int) -> tuple[float, float]:
+    """Return the 95 % Wilson score interval of a proportion of ``wins`` in ``total``."""
+    rate = wins / total
+    spread = Z_95 * math.sqrt(rate * (1 - rate) / total + Z_95**2 / (4 * total**2))
+    centre = rate + Z_95**2 / (2 * total)
+    scale = 1 + Z_95**2 / total
+    return (centre - spread) / scale, (centre + spread) / scale
+
+
+@attrs.define
+class Timed:
+    """The search agent, with the wall-clock time of each of its moves kept.
+
+    The times are measured here, not used: the agent plays by its budget of worlds.
+    """
+
+    agent: gin_rummy.SearchAgent
+    times: list[float] = attrs.Factory(list)
+
+    @property
+    def name(self) -> str:
+        """The name the summary gives it."""
+        return self.agent.name
+
+    def choose(self, view: protocols.PlayerView[agents.MoveT], rng: random.Random) -> agents.MoveT:
+        """Return the agent's move, timing it."""
+        start = time.perf_counter()
+        move = self.agent.choose(view, rng)
+        self.times.append(time.perf_counter() - start)
+        return move
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--matches", type=int, default=1000, help="matches to play")
+    parser.add_argument("--probe", type=int, default=0, help="play this many, print the cost")
+    parser.add_argument("--seed", type=int, default=2026, help="the run's seed")
+    parser.add_argument("--worlds", type=int, default=32, help="worlds per move")
+    parser.add_argument("--discards", type=int, default=0, help="cheapest discards weighed")
+    parser.add_argument("--draws", action="store_true", help="weigh the draws too")
+    parser.add_argument("--margin", type=float, default=2.0, help="standard errors to deviate")
+    parser.add_argument("--output", type=Path, default=DEFAULT_OUTPUT)
+    parser.add_argument("--table", type=Path, default=DEFAULT_TABLE)
+    parser.add_argument(
+        "--render", action="store_true", help="rewrite the table from the output file, play none"
+    )
+    return parser
+
+
+def run(argv: list[str] | None = None) -> dict[str, Any]:
+    """Play the matches the arguments ask for and return what was measured."""
+    args = _parser().parse_args(argv)
+    agent = gin_rummy.SearchAgent(
+        seconds=None,
+        worlds=args.worlds,
+        draws=args.draws,
+        discards=args.discards,
+        margin=args.margin,
+    )
+    timed = Timed(agent)
+    matches = args.probe or args.matches
+    started = time.perf_counter()
+    cpu = time.process_time()
+    summary = simulate.run(GAME, [timed, "rule"], seed=args.seed, matches=matches)
+    elapsed = time.perf_counter() - started
+    cpu = time.process_time() - cpu
+    search = summary.agent(agent.name)
+    low, high = wilson(search.wins, search.seats)
+    command = "python benchmarks/gin_agents.py " + " ".join(
+        argv if argv is not None else sys.argv[1:]
+    )
+    return {
+        "command": command.strip(),
+        "agent": repr(agent),
+        "seed": args.seed,
+        "matches": summary.matches,
+        "hands": summary.hands,
+        "capped": summary.capped,
+        "wins": search.wins,
+        "seats": search.seats,
+        "win_rate": search.win_rate,
+        "interval": [low, high],
+        "rule_wins": summary.agent("rule").wins,
+        "moves": len(timed.times),
+        "most_move_ms": 1000 * max(timed.times, default=0.0),
+        "mean_move_ms": 1000 * sum(timed.times) / max(len(timed.times), 1),
+        "seconds": elapsed,
+        "cpu_seconds": cpu,
+        "seconds_per_match": elapsed / summary.matches,
+        "when": timing.utc_now(),
+        "machine": timing.machine(),
+        "probe": bool(args.probe),
+        "table": _shown(args.table),
+        "output": _shown(args.output),
+    }
+
+
+def _shown(path: Path) -> str:
+    """Return a path relative to the repository when it is inside it."""
+    try:
+        return str(path.resolve().relative_to(HERE.parent))
+    except ValueError:
+        return str(path)
+
+
+def render(measured: dict[str, Any]) -> str:
+    """Return the RST table of a run, with the call that reproduces it."""
+    low, high = measured["interval"]
+    return "\n".join(
+        [
+            (
+                f"{measured['matches']} matches ({measured['hands']} hands), seats rotated, "
+                f"seed {measured['seed']}: ``{measured['agent']}`` against the rule agent, "
+                f"{measured['when']} (UTC), {measured['seconds']:.0f} s of wall-clock time "
+                f"({measured['seconds_per_match']:.2f} s a match) and "
+                f"{measured['cpu_seconds']:.0f} s of CPU on a shared machine. Reproduce with "
+                f"``{measured['command']}``."
+            ),
+            "",
+            ".. list-table::",
+            "   :header-rows: 1",
+            "",
+            "   * - agent",
+            "     - matches won",
+            "     - win rate (95 % interval)",
+            "     - time per move (mean, most)",
+            "   * - search (``pimc``)",
+            f"     - {measured['wins']} of {measured['seats']}",
+            f"     - {measured['win_rate']:.1%} ({low:.1%} to {high:.1%})",
+            f"     - {measured['mean_move_ms']:.1f} ms, {measured['most_move_ms']:.0f} ms",
+            "   * - rule",
+            f"     - {measured['rule_wins']} of {measured['seats']}",
+            f"     - {measured['rule_wins'] / measured['seats']:.1%}",
+            "     - (its own moves are not timed)",
+            "",
+        ]
+    )
+
+
+def main() -> None:
+    """Run from the command line: print the result, and write it unless probing."""
+    args = _parser().parse_args()
+    if args.render:
+        measured = json.loads(args.output.read_text(encoding="utf-8"))
+        args.table.write_text(render(measured), encoding="utf-8")
+        return
+    measured = run()
+    print(json.dumps({key: measured[key] for key in measured if key != "machine"}, indent=2))
+    if not measured["probe"]:
+        (HERE.parent / measured["output"]).write_text(
+            json.dumps(measured, indent=2) + "\n", encoding="utf-8"
+        )
+        (HERE.parent / measured["table"]).write_text(render(measured), encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
