@@ -14,6 +14,7 @@ hand that no other card separates and that are worth the same are searched once.
 
 from __future__ import annotations
 
+import abc
 from typing import ClassVar, Final, Literal
 
 from cardgames import _solving, analysis, cards, errors, tricks
@@ -118,7 +119,7 @@ def solve(state: State, *, measure: Measure = "card points") -> analysis.Solutio
 _INFINITY: Final = 1 << 20
 
 
-class _Search:
+class _Search(abc.ABC):
     """One solve: the position as mutable bit sets, searched card by card for the root.
 
     Values are the root's, the higher the better: he takes the highest, the others the lowest.
@@ -146,6 +147,7 @@ class _Search:
         self.leader = state.leader
         self.trick = list(state.trick)
         self.table: dict[tuple[int, ...], tuple[int, int]] = {}
+        self.meter = _solving.meter()
 
     def value_of(self, best: int) -> int:
         """Return the root's value in the measure from the search's value ``best``."""
@@ -178,20 +180,22 @@ class _Search:
             return value
         return self.play(move.card.index, alpha, beta)
 
+    @abc.abstractmethod
     def bound(self, alpha: int, beta: int) -> int | None:
         """Return the value at a trick's start if it is known without a search, else None."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     def key(self) -> tuple[int, ...]:
         """Return the key of the position at a trick's start in the transposition table."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     def gain(self, winner: int, won: int) -> int:
         """Return what a trick of ``won`` card points taken by ``winner`` adds to the value."""
-        raise NotImplementedError
 
     def card(self, alpha: int, beta: int) -> int:
         """Return the value with the seat to move about to play a card (or double)."""
+        if self.meter is not None:
+            self.meter.tick()
         if self.trick:
             return self._cards(alpha, beta)
         known = self.bound(alpha, beta)
