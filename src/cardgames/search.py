@@ -14,14 +14,16 @@ so is the card when no world could be solved within the budget (early in a hand,
 whole deal takes longer than the budget allows).
 
 **The budget.** Each move spends at most ``nodes`` positions searched (over all its worlds) and
-at most ``seconds`` of wall-clock time, whichever ends first; a solve that runs out is stopped
-at once (its world then gives no vote) and no new world is drawn. A budget of positions is
-reproducible: the same view and the same generator give the same move on any machine, however
-loaded. A budget of seconds is not (a busy machine solves fewer worlds), but it keeps a time
-limit; the registered agents use positions, so that a seeded :func:`cardgames.simulate.run` is a
-pure function of its arguments, as it promises. The agent draws exactly one number from the
-generator it is given, whatever it does, so that a match's other draws do not depend on how
-many worlds it solved.
+at most ``seconds`` of wall-clock time, whichever ends first. One world's solve may spend at most
+a ``least_worlds``-th of it: a solve that runs out of its share is stopped at once (its world
+gives no vote) and no new world is drawn, so that early in a hand, where no world can be solved
+in the share, the agent plays the rule agent's card after a quarter of its budget. A budget of
+positions is reproducible: the same view and the same generator give the same move on any
+machine, however loaded. A budget of seconds is not (a busy machine solves fewer worlds), but it
+keeps a time limit; the registered agents use positions, so that a seeded
+:func:`cardgames.simulate.run` is a pure function of its arguments, as it promises. The agent
+draws exactly one number from the generator it is given, whatever it does, so that a match's
+other draws do not depend on how many worlds it solved.
 
 Example:
     >>> import random
@@ -52,7 +54,7 @@ import attrs
 from cardgames import _solving, agents, analysis, errors, game, protocols
 from cardgames import moves as core_moves
 
-__all__ = ["NODES", "SAMPLES", "PimcAgent", "Tally", "tally"]
+__all__ = ["LEAST_WORLDS", "NODES", "SAMPLES", "PimcAgent", "Tally", "tally"]
 
 NODES: Final = 40_000
 """The positions per move of the registered ``"pimc"`` agents: about 200 ms of Kalter Schlag's
@@ -60,6 +62,9 @@ solver on one core of the machine the docs were measured on (the Performance pag
 
 SAMPLES: Final = 24
 """The most worlds a :class:`PimcAgent` solves for one move unless told."""
+
+LEAST_WORLDS: Final = 4
+"""The fewest worlds a :class:`PimcAgent`'s budget must be able to solve unless told."""
 
 Worlds = Callable[[Any, random.Random], Iterator[Any]]
 Solve = Callable[[Any], analysis.Solution[Any]]
@@ -134,9 +139,10 @@ def _check_agent(agent: PimcAgent) -> None:
     _parts(agent.game)
     _number(agent.seconds, "seconds", whole=False)
     _number(agent.nodes, "nodes", whole=True)
-    _number(agent.samples, "samples", whole=True)
-    if agent.samples is None:
-        raise errors.RulesError("samples must be a whole number above 0, not None")
+    for what, count in (("samples", agent.samples), ("least_worlds", agent.least_worlds)):
+        _number(count, what, whole=True)
+        if count is None:
+            raise errors.RulesError(f"{what} must be a whole number above 0, not None")
     if agent.seconds is None and agent.nodes is None:
         raise errors.RulesError(
             "a pimc agent needs a budget: give seconds or nodes (or both), not neither"
@@ -156,6 +162,10 @@ class PimcAgent:
         nodes: The most positions one move's solves may search in all, or None for no bound;
             with ``seconds=None`` the agent is reproducible on any machine.
         samples: The most worlds solved for one move.
+        least_worlds: The fewest worlds the budget must be able to solve: one solve may spend
+            at most this fraction of it (a quarter, by default), and a world that cannot be
+            solved in it ends the search (so early in a hand the rule agent's card is played
+            after a fraction of the budget, not the whole).
         name: The name its results go under in :func:`cardgames.simulate.run`.
 
     Raises:
@@ -167,6 +177,7 @@ class PimcAgent:
     seconds: float | None = 0.2
     nodes: int | None = None
     samples: int = SAMPLES
+    least_worlds: int = LEAST_WORLDS
     name: str = "pimc"
 
     def __attrs_post_init__(self) -> None:
@@ -239,27 +250,48 @@ def tally(agent: PimcAgent, view: protocols.PlayerView[Any], rng: random.Random)
     if not plays:
         raise errors.RulesError(f"seat {view.seat} has no card to play: nothing to search")
     start = time.perf_counter()
-    budget = _solving.Meter(
-        nodes=agent.nodes, deadline=None if agent.seconds is None else start + agent.seconds
-    )
+    deadline = None if agent.seconds is None else start + agent.seconds
     votes = dict.fromkeys(plays, 0)
-    solved = 0
-    drawn = worlds(view, rng)
-    for world in itertools.islice(drawn, agent.samples):
+    solved = spent = 0
+    for world in itertools.islice(worlds(view, rng), agent.samples):
+        budget = _share(agent, spent, deadline)
+        if budget is None:
+            break
         try:
             with _solving.metered(budget):
                 solution = solve(world)
         except _solving.Exhausted:
+            spent += budget.spent
             break
+        spent += budget.spent
         solved += 1
         for move in solution.moves:
             if move in votes:
                 votes[move] += 1
-        if budget.expired():
-            break
     return Tally(
         votes=tuple(votes.items()),
         solved=solved,
-        spent=budget.spent,
+        spent=spent,
         seconds=time.perf_counter() - start,
     )
+
+
+def _share(agent: PimcAgent, spent: int, deadline: float | None) -> _solving.Meter | None:
+    """Return the budget of the next world's solve, or None when the move's budget is spent.
+
+    A solve may spend what is left of the move's budget, but at most a ``least_worlds``-th of
+    the whole: a world that cannot be solved in that share leaves no time for enough others.
+    """
+    nodes = None
+    if agent.nodes is not None:
+        left = agent.nodes - spent
+        if left <= 0:
+            return None
+        nodes = min(left, max(1, agent.nodes // agent.least_worlds))
+    until = None
+    if deadline is not None and agent.seconds is not None:
+        now = time.perf_counter()
+        if now >= deadline:
+            return None
+        until = min(deadline, now + agent.seconds / agent.least_worlds)
+    return _solving.Meter(nodes=nodes, deadline=until)
