@@ -3,7 +3,8 @@
 :class:`PimcAgent` is the classic player of strong Skat programs. For the card it is to play it
 draws worlds consistent with its seat's view (the game's ``worlds(view, rng)``), solves each one
 double dummy (the game's ``solve(state)``, every hand open) and plays the card kept in the most
-worlds; a tie goes to the card that comes first in the game's order of legal moves. It is one
+worlds; a tie goes to the rule agent's card if it is one of the tied, else to the one that
+comes first in the game's order of legal moves. It is one
 implementation for every trick game that has both functions, parameterised by the game's name:
 Kalter Schlag's and Staekske Rape's ``"pimc"`` agents in :data:`cardgames.GAMES` are
 ``PimcAgent("kalter-schlag")`` and ``PimcAgent("staekske-rape")`` with a budget of positions.
@@ -123,15 +124,21 @@ class Tally:
     seconds: float
 
     @property
+    def top(self) -> tuple[Any, ...]:
+        """The cards kept in the most worlds, in the game's order; empty when none was solved."""
+        if not self.solved:
+            return ()
+        most = max(count for _, count in self.votes)
+        return tuple(move for move, count in self.votes if count == most)
+
+    @property
     def best(self) -> Any | None:  # noqa: ANN401  # any game's move
         """The card kept in the most worlds, the first in the game's order on a tie.
 
         None when no world was solved.
         """
-        if not self.solved:
-            return None
-        top = max(count for _, count in self.votes)
-        return next(move for move, count in self.votes if count == top)
+        top = self.top
+        return top[0] if top else None
 
 
 def _check_agent(agent: PimcAgent) -> None:
@@ -206,15 +213,18 @@ class PimcAgent:
         if len(legal) == 1:
             return legal[0]
         rule = entry.bots["rule"]()
+        ruled = None
         if len(plays) < len(legal):
             ruled = rule.choose(view, random.Random(own.getrandbits(64)))
             if type(ruled) is not core_moves.Play or len(plays) == 1:
                 return ruled
         found = tally(self, view, random.Random(own.getrandbits(64)))
-        best = found.best
-        if best is not None:
-            return best
-        return rule.choose(view, random.Random(own.getrandbits(64)))
+        top = found.top
+        if len(top) == 1:
+            return top[0]
+        if ruled is None:
+            ruled = rule.choose(view, random.Random(own.getrandbits(64)))
+        return ruled if ruled in top or not top else top[0]
 
 
 def tally(agent: PimcAgent, view: protocols.PlayerView[Any], rng: random.Random) -> Tally:
