@@ -1,4 +1,4 @@
-"""The search agents (:mod:`cardgames.search`): legal moves, budgets kept, reproducible, junk refused."""
+"""The search agents of :mod:`cardgames.search`: legal moves, budgets kept, reproducible, junk."""
 
 from __future__ import annotations
 
@@ -22,12 +22,12 @@ SMALL = {"kalter-schlag": 4_000, "staekske-rape": 800}
 """A budget of positions a move small enough to keep the tests quick, per game."""
 
 
-def _agent(name: str, **changes: Any) -> search.PimcAgent:  # noqa: ANN401
+def _agent(name: str, **changes: Any) -> search.PimcAgent:
     """Return a small-budget pimc agent of a game."""
     return search.PimcAgent(name, seconds=None, nodes=SMALL[name], **changes)
 
 
-def _in_play(name: str, seed: int, tricks_done: int) -> Any:  # noqa: ANN401  # any game's state
+def _in_play(name: str, seed: int, tricks_done: int) -> Any:  # any game's state
     """Return the first hand of ``seed``, played by random moves past ``tricks_done`` tricks.
 
     None when the hand ends (a Staekske Rape hand nobody bids) before its play gets there.
@@ -46,13 +46,15 @@ def _in_play(name: str, seed: int, tricks_done: int) -> Any:  # noqa: ANN401  # 
         state = entry.apply(state, choose.choice(entry.legal_moves(state)))
 
 
-def _view(name: str, seed: int, tricks_done: int) -> Any:  # noqa: ANN401  # any game's view
+def _view(name: str, seed: int, tricks_done: int) -> Any:  # any game's view
     """Return the view of the seat to move in :func:`_in_play`'s state, or None."""
     state = _in_play(name, seed, tricks_done)
     if state is None:
         return None
     entry = cardgames.GAMES[name]
-    return entry.view(state, entry.current_player(state))
+    seat = entry.current_player(state)
+    assert seat is not None
+    return entry.view(state, seat)
 
 
 @pytest.mark.parametrize("name", SEARCHED)
@@ -77,6 +79,7 @@ def test_only_legal_moves(name: str, seed: int) -> None:
     state = entry.new_game(entry.rules_type(max_hands=1), seed=seed)
     while not entry.is_over(state):
         seat = entry.current_player(state)
+        assert seat is not None
         seen = entry.view(state, seat)
         move = agent.choose(seen, choose)
         assert move in seen.legal_moves
@@ -138,7 +141,7 @@ def test_reproducible_with_a_budget_of_positions(name: str) -> None:
         assert (first.votes, first.solved, first.spent) == (again.votes, again.solved, again.spent)
         assert agent.choose(seen, random.Random(9)) == agent.choose(seen, random.Random(9))
     rules = entry.rules_type(max_hands=1)
-    lineup = [agent, *["rule"] * (entry.players[0] - 1)]
+    lineup: list[simulate.Entrant] = [agent, *["rule"] * (entry.players[0] - 1)]
     assert simulate.run(entry, lineup, matches=2, seed=5, rules=rules) == simulate.run(
         entry, lineup, matches=2, seed=5, rules=rules
     )
@@ -170,8 +173,10 @@ def test_meters_stop_both_kinds_of_solver_cleanly() -> None:
 
 
 def test_the_solvers_search_base_is_abstract() -> None:
+    base = kalter_schlag_solver._Search  # noqa: SLF001  # the base class itself, on purpose
+    state = _in_play("kalter-schlag", 1, 0)
     with pytest.raises(TypeError, match="abstract"):
-        kalter_schlag_solver._Search(_in_play("kalter-schlag", 1, 0), 0)  # type: ignore[abstract]
+        base(state, 0)  # type: ignore[abstract]
 
 
 @pytest.mark.parametrize(
