@@ -147,6 +147,13 @@ def test_reproducible_with_a_budget_of_positions(name: str) -> None:
     )
 
 
+def test_a_measure_is_passed_to_the_solve() -> None:
+    seen = _view("kalter-schlag", 8, 6)
+    for measure in kalter_schlag.MEASURES:
+        agent = search.PimcAgent("kalter-schlag", seconds=None, nodes=50_000, measure=measure)
+        assert search.tally(agent, seen, random.Random(1)).solved == agent.samples
+
+
 def test_one_number_is_drawn_from_the_generator() -> None:
     """However many worlds it solves, the agent leaves the match's generator in one state."""
     seen = _view("kalter-schlag", 3, 5)
@@ -195,6 +202,8 @@ def test_the_solvers_search_base_is_abstract() -> None:
         ({"least_worlds": -1}, "least_worlds must be"),
         ({"seconds": None, "nodes": None}, "needs a budget"),
         ({"name": 1}, "name must be text"),
+        ({"measure": "tricks"}, "measure must be one of the game's solve measures"),
+        ({"game": "staekske-rape", "measure": "penalty"}, r"measures \(none\)"),
     ],
 )
 def test_junk_fields_are_refused(changes: dict[str, Any], message: str) -> None:

@@ -42,6 +42,7 @@ Example:
 
 from __future__ import annotations
 
+import functools
 import importlib
 import itertools
 import math
@@ -85,6 +86,11 @@ def _number(value: object, what: str, *, whole: bool) -> None:
         raise errors.RulesError(
             f"{what} must be {kind} above 0, or None, not {errors.quote(value)}"
         )
+
+
+def _measures(entry: game.AnyGame) -> tuple[str, ...]:
+    """Return the measures a game's ``solve`` offers (none, for a solve without a choice)."""
+    return tuple(getattr(importlib.import_module(entry.module), "MEASURES", ()))
 
 
 def _parts(name: object) -> tuple[game.AnyGame, Worlds, Solve]:
@@ -143,7 +149,7 @@ class Tally:
 
 def _check_agent(agent: PimcAgent) -> None:
     """Refuse a :class:`PimcAgent` whose fields are not what they must be."""
-    _parts(agent.game)
+    entry = _parts(agent.game)[0]
     _number(agent.seconds, "seconds", whole=False)
     _number(agent.nodes, "nodes", whole=True)
     for what, count in (("samples", agent.samples), ("least_worlds", agent.least_worlds)):
@@ -156,6 +162,14 @@ def _check_agent(agent: PimcAgent) -> None:
         )
     if not isinstance(agent.name, str):
         raise errors.RulesError(f"name must be text, not {errors.quote(agent.name)}")
+    if agent.measure is not None:
+        known = _measures(entry)
+        if agent.measure not in known:
+            offered = ", ".join(map(repr, known)) or "none"
+            raise errors.RulesError(
+                f"measure must be one of the game's solve measures ({offered}) or None, "
+                f"not {errors.quote(agent.measure)}"
+            )
 
 
 @attrs.frozen
@@ -173,11 +187,15 @@ class PimcAgent:
             at most this fraction of it (a quarter, by default), and a world that cannot be
             solved in it ends the search (so early in a hand the rule agent's card is played
             after a fraction of the budget, not the whole).
+        measure: What the game's ``solve`` counts, for a game whose solve offers a choice (one
+            of the package's ``MEASURES``: Kalter Schlag's ``"card points"`` or ``"penalty"``);
+            None for the solve's default.
         name: The name its results go under in :func:`cardgames.simulate.run`.
 
     Raises:
         RulesError: If the game has no ``worlds`` and ``solve``, a budget is not a number above
-            0 (``nodes`` and ``samples`` whole), both budgets are None, or ``name`` is not text.
+            0 (``nodes`` and ``samples`` whole), both budgets are None, ``measure`` is not one
+            of the game's, or ``name`` is not text.
     """
 
     game: str
@@ -185,6 +203,7 @@ class PimcAgent:
     nodes: int | None = None
     samples: int = SAMPLES
     least_worlds: int = LEAST_WORLDS
+    measure: str | None = None
     name: str = "pimc"
 
     def __attrs_post_init__(self) -> None:
@@ -253,6 +272,8 @@ def tally(agent: PimcAgent, view: protocols.PlayerView[Any], rng: random.Random)
     if type(agent) is not PimcAgent:
         raise errors.RulesError(f"agent must be a PimcAgent, not {errors.quote(agent)}")
     entry, worlds, solve = _parts(agent.game)
+    if agent.measure is not None:
+        solve = functools.partial(solve, measure=agent.measure)
     kind = entry.view_type
     assert kind is not None  # a game with worlds has a View  # noqa: S101
     view = agents.turn_view(view, rng, kind, f"a view of {entry.title}")
