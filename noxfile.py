@@ -95,8 +95,11 @@ def wheel(session: nox.Session) -> None:
     file of the checkout fails. The suite runs on two workers (pytest-xdist), one per core of
     CI's machine; coverage is combined across them. ``cardgames --version``,
     ``cardgames.__version__`` and the installed metadata must name the wheel's version.
-    Arguments after ``--`` replace the default pytest targets and the coverage options
-    (``nox -s wheel -- tests/test_cli.py``).
+    The tests marked ``breadth`` (random play and brute-force comparisons in bulk, whose worth
+    is the number of cases, not the lines they reach) run after the rest, without coverage:
+    tracing makes them four to fifteen times slower, and the coverage of the other tests stays
+    the measure. Arguments after ``--`` replace the targets, the markers and the coverage
+    options (``nox -s wheel -- tests/test_cli.py``).
     """
     session.install("build")
     with tempfile.TemporaryDirectory(
@@ -116,10 +119,12 @@ def wheel(session: nox.Session) -> None:
         with session.chdir(work):
             installed = _installed_package(session)
             _check_versions(session, version=built.name.split("-")[1])
-            targets = session.posargs or ["tests", str(installed), *COVERAGE]
-            session.run(
-                "pytest", "-p", "no:cacheprovider", "-n", "2", "-m", "not fingerprint", *targets
-            )
+            if session.posargs:
+                session.run("pytest", "-p", "no:cacheprovider", "-n", "2", *session.posargs)
+                return
+            run = ("pytest", "-p", "no:cacheprovider", "-n", "2", "tests", str(installed))
+            session.run(*run, "-m", "not fingerprint and not breadth", *COVERAGE)
+            session.run(*run, "-m", "breadth")
 
 
 @nox.session

@@ -215,6 +215,7 @@ def chooser_for(seed: int) -> random.Random:
     return random.Random(seed * 1_000_003 + 17)
 
 
+@pytest.mark.breadth
 @pytest.mark.parametrize("name", NAMES)
 def test_random_matches(name: str) -> None:
     """Seeded random matches to their end, checking the invariants along the way.
@@ -292,6 +293,7 @@ def test_random_matches(name: str) -> None:
     assert hands >= facts.min_hands
 
 
+@pytest.mark.breadth
 @pytest.mark.parametrize("name", NAMES)
 def test_every_legal_move_applies_and_others_are_refused(name: str) -> None:
     """Every listed move applies; a plain deal or a play that is not listed is refused."""

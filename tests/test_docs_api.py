@@ -50,7 +50,7 @@ HEADINGS = [
 """Every game's sections, in order; a game's own sections may follow."""
 
 OWN_HEADINGS = {
-    "gin_rummy": ["Melds", "Hollywood scoring"],
+    "gin_rummy": ["Analysis", "Melds", "Hollywood scoring"],
     "kalter_schlag": ["Analysis"],
     "mariage": ["Analysis"],
     "staekske_rape": ["Analysis"],

@@ -73,6 +73,7 @@ def _check(
     return checked
 
 
+@pytest.mark.breadth
 def test_staekske_rape_solve_agrees_with_brute_force() -> None:
     assert (
         _check(
@@ -84,6 +85,7 @@ def test_staekske_rape_solve_agrees_with_brute_force() -> None:
     )
 
 
+@pytest.mark.breadth
 def test_mariage_solve_agrees_with_brute_force() -> None:
     assert (
         _check(

@@ -824,6 +824,7 @@ def card_bits(state: gr.State) -> list[int]:
     return found
 
 
+@pytest.mark.breadth
 def test_two_thousand_random_hands_keep_the_invariants() -> None:
     chooser = random.Random(2024)
     rules = gr.Rules(max_hands=40, big_gin=True)

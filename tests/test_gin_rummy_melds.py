@@ -179,6 +179,7 @@ def test_the_package_gives_this_module_by_its_name() -> None:
     assert gin_rummy.melds is melds.melds
 
 
+@pytest.mark.breadth
 @pytest.mark.parametrize("size", [10, 11])
 def test_deadwood_and_best_layout_match_the_brute_force(size: int) -> None:
     for hand in hands(size, 4000, size):
@@ -189,6 +190,7 @@ def test_deadwood_and_best_layout_match_the_brute_force(size: int) -> None:
         check_valid_layout(hand, layout.melds, layout.deadwood)
 
 
+@pytest.mark.breadth
 def test_knock_count_and_knock_discards_match_the_brute_force() -> None:
     for hand in hands(7, 2000, 11):
         after = {discard: brute_deadwood(set(hand) - {discard}) for discard in hand}
@@ -236,6 +238,7 @@ def test_defences_are_complete_valid_and_distinct(seed: int) -> None:
             assert melds.check_defence(hand, targets, defence.melds, defence.layoffs) == defence
 
 
+@pytest.mark.breadth
 @pytest.mark.parametrize("limit", [0, 10, 200])
 def test_arrangements_are_complete_valid_and_distinct(limit: int) -> None:
     for hand in hands(limit, 1000, 10):

@@ -42,6 +42,7 @@ def _random_states(spiel_game: Any, seed: int) -> list[Any]:
     return states
 
 
+@pytest.mark.breadth
 @pytest.mark.parametrize(("name", "players"), SETUPS)
 def test_openspiels_random_simulation_test_passes(name: str, players: int) -> None:
     pyspiel.random_sim_test(

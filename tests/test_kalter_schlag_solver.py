@@ -37,6 +37,7 @@ def _ending(choose: random.Random) -> ks.State:
     return state
 
 
+@pytest.mark.breadth
 @pytest.mark.parametrize("measure", ks.MEASURES)
 def test_solve_agrees_with_brute_force(measure: ks.Measure) -> None:
     choose = random.Random(measure)

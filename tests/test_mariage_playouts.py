@@ -198,6 +198,7 @@ def deals_in(state: mg.State) -> int:
     return sum(not hand.misdeal for hand in state.hand_scores)
 
 
+@pytest.mark.breadth
 @pytest.mark.parametrize("players", sorted(SESSIONS))
 def test_random_sessions(players: int) -> None:
     played = 0
@@ -247,6 +248,7 @@ def random_rules(chooser: random.Random) -> mg.Rules:
     )
 
 
+@pytest.mark.breadth
 @pytest.mark.parametrize("players", [5, 6, 7, 10])
 def test_random_sessions_with_random_options(players: int) -> None:
     chooser = random.Random(players)

@@ -205,6 +205,7 @@ CASES = [
 ]
 
 
+@pytest.mark.breadth
 @pytest.mark.parametrize(("rules", "players", "matches", "hands"), CASES)
 def test_random_playouts_keep_every_invariant(
     rules: sr.Rules, players: int, matches: int, hands: int

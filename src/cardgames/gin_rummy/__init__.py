@@ -109,6 +109,7 @@ from cardgames.gin_rummy._scoring import (
     settlement,
 )
 from cardgames.gin_rummy._state import HandScore, Phase, Score, State, View
+from cardgames.gin_rummy._worlds import worlds
 
 __all__ = [
     "ABOUT",
@@ -198,6 +199,7 @@ __all__ = [
     "unseen",
     "value_of",
     "view",
+    "worlds",
 ]
 
 GAME: Final[game.Game[Rules, State, Move, View, Score]] = game.register(
