@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardgames
-from cardgames import _solving, agents, errors, kalter_schlag, search, simulate, staekske_rape
+from cardgames import _solving, agents, cli, errors, kalter_schlag, search, simulate, staekske_rape
 from cardgames.kalter_schlag import _solver as kalter_schlag_solver
 
 SEARCHED = ("kalter-schlag", "staekske-rape")
@@ -234,3 +234,10 @@ def test_junk_arguments_are_refused() -> None:
     assert agent.choose(kalter_schlag.view(dealing, 0), random.Random(1)) == kalter_schlag.Deal()
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         agent.nodes = 3  # type: ignore[misc]
+
+
+def test_the_command_line_seats_it(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["simulate", "kalter-schlag", "--agents", "pimc,rule", "--seed", "3", "-n", "1"]
+    assert cli.main([*argv, "--max-hands", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split()[:2] for line in lines[2:4]] == [["pimc", "2"], ["rule", "2"]]
