@@ -245,7 +245,9 @@ def test_a_terminal_without_unicode_gets_letters() -> None:
 def test_agents_help_names_every_agent(command: str) -> None:
     done = run_command(command, "--help", COLUMNS="200")
     assert done.returncode == 0, done.stderr
-    assert "random, first, rule, pass (staekske-rape)" in done.stdout
+    assert "random, first, rule, pimc (kalter-schlag, staekske-rape), pass (staekske-rape)" in (
+        done.stdout
+    )
 
 
 def test_rules_simulate_record_and_replay(tmp_path: pathlib.Path) -> None:

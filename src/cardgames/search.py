@@ -265,7 +265,8 @@ def tally(agent: PimcAgent, view: protocols.PlayerView[Any], rng: random.Random)
         >>> while len(kalter_schlag.view(state, 0).tricks) < 6:
         ...     state = kalter_schlag.apply(state, kalter_schlag.legal_moves(state)[-1])
         >>> agent = search.PimcAgent("kalter-schlag", seconds=None, nodes=50_000, samples=8)
-        >>> found = search.tally(agent, kalter_schlag.view(state, 0), random.Random(2))
+        >>> seat = kalter_schlag.current_player(state)
+        >>> found = search.tally(agent, kalter_schlag.view(state, seat), random.Random(2))
         >>> found.solved, sum(count for _, count in found.votes) >= found.solved
         (8, True)
     """

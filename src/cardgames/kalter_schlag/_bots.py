@@ -8,9 +8,7 @@ hand that holds little that wins tricks. It is the game's ``"rule"`` agent in
 and do-nothing players are on the game's page.
 
 Example:
-    >>> import functools
-import functools
-import random
+    >>> import random
     >>> from cardgames import kalter_schlag
     >>> state = kalter_schlag.apply(
     ...     kalter_schlag.new_game(seed=5, first_dealer=0), kalter_schlag.Deal()
