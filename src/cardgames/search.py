@@ -69,7 +69,8 @@ LEAST_WORLDS: Final = 4
 """The fewest worlds a :class:`PimcAgent`'s budget must be able to solve unless told."""
 
 Worlds = Callable[[Any, random.Random], Iterator[Any]]
-Solve = Callable[[Any], analysis.Solution[Any]]
+Solve = Callable[..., analysis.Solution[Any]]
+"""A game's ``solve``: a state, and for some games a ``measure``."""
 
 
 def _number(value: object, what: str, *, whole: bool) -> None:
