@@ -59,8 +59,9 @@ from cardgames import moves as core_moves
 __all__ = ["LEAST_WORLDS", "NODES", "SAMPLES", "PimcAgent", "Tally", "tally"]
 
 NODES: Final = 40_000
-"""The positions per move of the registered ``"pimc"`` agents: about 200 ms of Kalter Schlag's
-solver on one core of the machine the docs were measured on (the Performance page)."""
+"""The positions a move of Kalter Schlag's registered ``"pimc"`` agent may search: about 160 ms
+of its solver's CPU time on one core of the machine the docs were measured on (the Analysis
+page); a game whose solver is slower a position registers fewer (Staekske Rape's 6,000)."""
 
 SAMPLES: Final = 24
 """The most worlds a :class:`PimcAgent` solves for one move unless told."""
