@@ -12,7 +12,8 @@ rules' ``max_hands`` (1 by default: a match of one hand, as ``benchmarks/ismcts.
 that the results count deals rather than whole sessions); ``--hands 0`` plays whole matches. The
 search agent is the game's registered ``"pimc"`` agent (a ``cardgames.search.PimcAgent`` with a
 budget of positions a move, reproducible), or one with ``--nodes`` positions a move if told;
-every move it makes is timed.
+every move it makes is timed. ``--measure penalty`` has Kalter Schlag's agent solve its
+worlds in the hand's penalty rather than card points.
 
 The baseline is the same run with the rule agent in the search agent's seat too: the same seeds,
 so the same deals. A seat *wins* a match when it is among the score's ``winners``: in Kalter
@@ -73,7 +74,9 @@ class Timed:
         return move
 
 
-def measure(name: str, matches: int, hands: int, nodes: int | None, seed: int) -> dict[str, Any]:
+def measure(
+    name: str, matches: int, hands: int, nodes: int | None, *, seed: int, solve_measure: str | None
+) -> dict[str, Any]:
     """Play the search agent's run and the baseline's of one game; return what they show."""
     entry = cardgames.GAMES[name]
     rules = entry.rules_type(max_hands=hands or None)
@@ -81,6 +84,8 @@ def measure(name: str, matches: int, hands: int, nodes: int | None, seed: int) -
     agent: search.PimcAgent = entry.bots["pimc"]()
     if nodes is not None:
         agent = attrs.evolve(agent, nodes=nodes)
+    if solve_measure is not None:
+        agent = attrs.evolve(agent, measure=solve_measure)
     nodes = agent.nodes
     timed = Timed(agent)
     start = time.perf_counter()
@@ -99,6 +104,7 @@ def measure(name: str, matches: int, hands: int, nodes: int | None, seed: int) -
         "hands_per_match": hands or None,
         "hands": played.hands,
         "nodes_per_move": nodes,
+        "measure": agent.measure,
         "pimc": {
             "seats": own.seats,
             "wins": own.wins,
@@ -139,11 +145,19 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=1, help="max_hands; 0 for whole matches")
     parser.add_argument("--nodes", type=int, default=None)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--measure", default=None, help="the solve's measure (Kalter Schlag)")
     parser.add_argument("--output", type=Path, default=DEFAULT_OUTPUT)
     arguments = parser.parse_args()
     results = json.loads(arguments.output.read_text()) if arguments.output.exists() else {}
     for name in arguments.games:
-        found = measure(name, arguments.matches, arguments.hands, arguments.nodes, arguments.seed)
+        found = measure(
+            name,
+            arguments.matches,
+            arguments.hands,
+            arguments.nodes,
+            seed=arguments.seed,
+            solve_measure=arguments.measure,
+        )
         results[name] = found
         own, base = found["pimc"], found["baseline_rule"]
         print(
