@@ -279,6 +279,7 @@ def defender_count(state: gr.State, move: gr.Move) -> int:
     return showdown.defence.count
 
 
+@pytest.mark.breadth
 @pytest.mark.parametrize(
     ("seed", "rules"),
     [

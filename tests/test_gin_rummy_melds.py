@@ -209,6 +209,7 @@ def knocker_and_defender(rng: random.Random, dense: bool) -> tuple[Hand, list[me
     return hand, [melds.Meld.of(tuple(group)) for group in chosen]
 
 
+@pytest.mark.breadth
 @pytest.mark.parametrize("dense", [False, True])
 def test_best_defence_matches_the_brute_force(dense: bool) -> None:
     rng = random.Random(int(dense))

@@ -27,21 +27,17 @@ and the prompt again. ``python -m cardgames`` is the same command.
 from __future__ import annotations
 
 import argparse
-import concurrent.futures
-import contextlib
-import json
 import os
-import re
 import sys
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any, Final, TextIO
-
-import attrs
-import tqdm
+from collections.abc import Callable, Sequence
+from typing import Any, Final
 
 import cardgames
+from cardgames import _cli_play as playing
+from cardgames import _cli_shared as shared
+from cardgames import _cli_simulate as simulating
 from cardgames import _screens as screens
-from cardgames import agents, arguments, cards, codec, dealing, errors, game, matches, simulate
+from cardgames import agents, codec, errors, game, simulate
 
 __all__ = ["DEFAULT_MAX_HANDS", "MAX_RECORD_BYTES", "main"]
 
@@ -51,51 +47,6 @@ DEFAULT_MAX_HANDS: Final = 100
 MAX_RECORD_BYTES: Final = 32 * 1024 * 1024
 """The longest file ``replay`` reads: 32 MiB. A record of a thousand hands takes well under one;
 a longer file (or one without end, such as ``/dev/zero``) is refused after reading this much."""
-
-_PLAIN: Final = str.maketrans(
-    {"♣": "C", "♠": "S", "♥": "H", "♦": "D", "×": "x", "→": "->", "−": "-", "–": "-", "—": "-"}
-)
-"""How the symbols the library prints are written on a terminal that cannot show them."""
-
-
-class _Out:
-    """Where the command prints: a text stream, in letters where it cannot show the symbols."""
-
-    def __init__(self, stream: TextIO, *, plain: bool) -> None:
-        self.stream = stream
-        self.plain = plain
-
-    def __call__(self, text: str = "") -> None:
-        """Print a line."""
-        line = text.translate(_PLAIN) if self.plain else text
-        encoding = getattr(self.stream, "encoding", None) or "utf-8"
-        line = line.encode(encoding, errors="replace").decode(encoding, errors="replace")
-        print(line, file=self.stream, flush=True)
-
-    def width(self, *, default: int) -> int:
-        """Return the width the stream wraps at, or ``default`` for a file or a pipe."""
-        return screens.terminal_width(self.stream) or default
-
-    def show(self, lines: Iterable[str]) -> None:
-        """Print lines, broken to the terminal's width (at ``; ``, then between words), if any."""
-        width = screens.terminal_width(self.stream)
-        for line in lines:
-            for part in screens.wrapped(line, width):
-                self(part)
-
-
-def _shows_symbols(stream: TextIO) -> bool:
-    """Whether the stream's encoding and the locale can show ``♥``, ``×`` and ``→``."""
-    encoding = getattr(stream, "encoding", None) or "ascii"
-    try:
-        "♣♠♥♦×→−".encode(encoding)
-    except (UnicodeEncodeError, LookupError):
-        return False
-    for name in ("LC_ALL", "LC_CTYPE", "LANG"):
-        value = os.environ.get(name)
-        if value:
-            return bool(re.search(r"utf-?8", value, re.IGNORECASE))
-    return True
 
 
 def _game_argument(parser: argparse.ArgumentParser) -> None:
@@ -193,7 +144,7 @@ def _parser() -> argparse.ArgumentParser:
         "simulate", help="play many matches between agents; print results", parents=[letters]
     )
     _match_arguments(run)
-    _simulate_arguments(run, names)
+    simulating.add_arguments(run, names)
     replay = commands.add_parser("replay", help="play back a saved game record", parents=[letters])
     replay.add_argument(
         "file", help=f"a game record, as --record writes it (at most {MAX_RECORD_BYTES:,} bytes)"
@@ -222,125 +173,12 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _rules(entry: game.AnyGame, pairs: Sequence[str], max_hands: int | None) -> Any:  # noqa: ANN401
-    """Build the game's rules from ``key=value`` options (values read as JSON where they can be)."""
-    options: dict[str, object] = {}
-    for pair in pairs:
-        key, equals, text = pair.partition("=")
-        if not equals or not key.strip():
-            raise errors.RulesError(f"--rules takes key=value, not {errors.quote(pair)}")
-        try:
-            options[key.strip()] = json.loads(text)
-        except (ValueError, RecursionError):  # not JSON (or nested past the parser): the text
-            options[key.strip()] = text
-    if max_hands is not None:
-        options.setdefault("max_hands", max_hands or None)
-    try:
-        return codec.decode(options, entry.rules_type, game=entry.name)
-    except errors.DecodeError as error:
-        raise errors.RulesError(f"--rules {error}") from None
-
-
-def _lineup(entry: game.AnyGame, text: str, players: int) -> list[str]:
-    """Return one agent name per seat from ``a,b,…`` (one name serves every seat)."""
-    names = [name.strip() for name in text.split(",") if name.strip()]
-    if len(names) == 1:
-        names *= players
-    if len(names) != players:
-        raise errors.RulesError(
-            f"--agents names {len(names)} agents for {players} seats: give one, or one per seat"
-        )
-    for name in names:
-        agents.by_name(entry, name)
-    return names
-
-
-def _score_lines(score: matches.Score[matches.HandScore], you: int | None) -> list[str]:
-    """Return the last hand's line and the totals (``you`` for the human's seat, if any)."""
-    last = score.hands[-1]
-    totals = "  ".join(
-        f"{'you' if seat == you else f'seat {seat}'}: {total:>5}"
-        for seat, total in enumerate(score.totals)
-    )
-    return [f"  {last.explanation}", f"  totals  {totals}"]
-
-
-def _hands(state: Any) -> str:  # noqa: ANN401  # any game's state
-    """Return how many hands were dealt, in words: ``1 hand``, ``3 hands``."""
-    return f"{state.hand_number} hand{'' if state.hand_number == 1 else 's'}"
-
-
-def _result_line(entry: game.AnyGame, final: Any, you: int | None = None) -> str:  # noqa: ANN401  # any game's state
-    """Return the closing line of a match (with whether ``you`` won or lost, if given)."""
-    result = entry.score(final)
-    winners = ", ".join(map(str, result.winners)) or "none"
-    losers = ", ".join(map(str, result.losers)) or "none"
-    hands = _hands(final)
-    if not result.over:
-        return f"stopped after {hands}"
-    line = f"match over after {hands}: won by seat(s) {winners}; lost by {losers}"
-    if you in result.winners:
-        return f"{line}: you win"
-    return f"{line}: you lose" if you in result.losers else line
-
-
-def _commentator(
-    entry: game.AnyGame, out: _Out, *, you: int | None = None, hands: bool = False
-) -> Callable[[Any, Any, Any], None]:
-    """Return an observer that prints each public event and each finished hand's score.
-
-    Lines about the seat ``you`` are said to "you"; with ``hands``, every seat's cards are
-    shown after each deal. Long lines are broken to the terminal's width.
-    """
-
-    def say(line: str) -> None:
-        out.show([line if you is None else screens.for_seat(line, you)])
-
-    def observe(before: Any, move: Any, after: Any) -> None:  # noqa: ANN401  # any game's types
-        line = entry.narrate(before, move, after)
-        if line is not None:
-            say(line)
-        if hands and after.hand_number != before.hand_number:
-            for seat in range(after.players):
-                out(f"  seat {seat}: {_open_hand(entry, after, seat)}")
-        if after.hand_over and not before.hand_over and entry.score(after).hands:
-            explanation, totals = _score_lines(entry.score(after), you)
-            if line is None or explanation.strip() not in line:
-                say(explanation)
-            say(totals)
-            note = screens.hand_end_note(entry)
-            if note is not None:
-                out(f"  {note}")
-
-    return observe
-
-
-def _open_hand(entry: game.AnyGame, state: Any, seat: int) -> str:  # noqa: ANN401  # a state
-    """Return a seat's cards as a replay shows them, also those it has not looked at yet."""
-    view = entry.view(state, seat)
-    if view.hand is not None:
-        return screens.hand_text(view)
-    held = state.hands[seat]  # a Staekske Rape seat that has not looked: its cards, face down
-    return screens.hand_text(view, tuple(cards.cards_in(held)))
-
-
-def _save(path: str | None, final: Any) -> None:  # noqa: ANN401  # any game's state
-    """Write the match's record to ``path`` (if given)."""
-    if path is None:
-        return
-    try:
-        with open(path, "w", encoding="utf-8") as file:  # noqa: PTH123  # a path from the user
-            file.write(codec.dumps(codec.record(final)) + "\n")
-    except OSError as error:
-        raise errors.RulesError(f"cannot write the record to {path}: {error.strerror}") from None
-
-
-def _watch(parsed: argparse.Namespace, out: _Out) -> int:
+def _watch(parsed: argparse.Namespace, out: shared.Out) -> int:
     """Play and print a match between bots."""
     entry = cardgames.GAMES[parsed.game]
-    rules = _rules(entry, parsed.rules, parsed.max_hands)
+    rules = shared.rules_from(entry, parsed.rules, parsed.max_hands)
     probe = entry.new_game(rules, seed=parsed.seed, players=parsed.players)
-    lineup = _lineup(entry, parsed.agents, probe.players)
+    lineup = shared.lineup(entry, parsed.agents, probe.players)
     label = f"{probe.players} {lineup[0]} bots" if len(set(lineup)) == 1 else ", ".join(lineup)
     out(f"{entry.title}, seed {probe.seed}, {label}")
     final = simulate.play_match(
@@ -349,86 +187,11 @@ def _watch(parsed: argparse.Namespace, out: _Out) -> int:
         rules=rules,
         seed=probe.seed,
         first_dealer=probe.first_dealer,
-        observe=_commentator(entry, out),
+        observe=shared.commentator(entry, out),
     )
-    out(_result_line(entry, final))
-    _save(parsed.record, final)
+    out(shared.result_line(entry, final))
+    shared.save(parsed.record, final)
     return 0
-
-
-_QUIT: Final = object()
-"""What :func:`_ask` returns when the player leaves: ``quit``, or the end of input."""
-
-
-def _ask(
-    entry: game.AnyGame,
-    state: Any,  # noqa: ANN401  # any game's state
-    seat: int,
-    read: Callable[[str], str],
-    out: _Out,
-    *,
-    drawn: frozenset[cards.Card],
-) -> Any:  # noqa: ANN401  # any game's move, or _QUIT
-    """Show the seat its turn and ask for a move until a legal one comes, or the player leaves.
-
-    Besides a move (its number or text) the player may type ``help``, ``moves`` or ``quit``.
-    """
-    view = entry.view(state, seat)
-    screen = screens.turn_lines(entry, view, drawn)
-    out.show(screen)
-    while True:
-        text = _typed(read, out)
-        if text is None:
-            return _QUIT
-        command = screens.COMMANDS.get(text.lower())
-        if command == "quit":
-            return _QUIT
-        if command is not None:
-            if command == "help":
-                for line in screens.help_lines(entry, out.width(default=80)):
-                    out(line)
-            else:
-                out.show(screens.turn_lines(entry, view, drawn, every_move=True))
-        elif text and (move := _read_move(entry, state, view, text, out)) is not None:
-            return move
-
-
-def _typed(read: Callable[[str], str], out: _Out) -> str | None:
-    """Return the line typed, stripped; ``""`` for one it could not read; None at the end."""
-    try:
-        return read("your move (number or text): ").strip()
-    except EOFError:
-        return None
-    except UnicodeDecodeError as error:
-        out(
-            f"not that: the terminal sent text that is not {error.encoding}: "
-            "type the move's number, or its text with letters (QH for the queen of hearts)"
-        )
-        return ""
-
-
-def _read_move(
-    entry: game.AnyGame,
-    state: Any,  # noqa: ANN401  # any game's state
-    view: Any,  # noqa: ANN401  # its view for the seat to move
-    text: str,
-    out: _Out,
-) -> Any | None:  # noqa: ANN401  # any game's move
-    """Return the legal move a number or a move's text names; else say what was wrong: None."""
-    count = len(view.legal_moves)
-    if text.isascii() and text.isdigit():  # "²" and "٣" are digits to Python, not here
-        digits = text.lstrip("0")
-        if 0 < len(digits) <= len(str(count)) and int(digits) <= count:
-            return view.legal_moves[int(digits) - 1]
-        out(f"choose a number from 1 to {count}, or type a move ('help' for help)")
-        return None
-    try:
-        move = entry.parse_move(text)
-        entry.apply(state, move, seat=view.seat)
-    except errors.CardgamesError as error:
-        out(f"not that: {error} ('moves' lists your moves, 'help' explains)")
-        return None
-    return move
 
 
 def _resumed(entry: game.AnyGame, parsed: argparse.Namespace) -> Any:  # noqa: ANN401  # a state
@@ -460,189 +223,15 @@ def _resumed(entry: game.AnyGame, parsed: argparse.Namespace) -> Any:  # noqa: A
     return codec.replay(saved)
 
 
-def _play(parsed: argparse.Namespace, out: _Out, read: Callable[[str], str]) -> int:
-    """Play a match with a human at one seat and bots at the others.
-
-    The player leaves with ``quit``, at the end of input or with Ctrl-C; whenever he leaves, the
-    match so far is saved to ``--record``'s file.
-    """
+def _play(parsed: argparse.Namespace, out: shared.Out, read: Callable[[str], str]) -> int:
+    """Play a new match, or the one ``--resume`` names, with a human at ``--seat``."""
     entry = cardgames.GAMES[parsed.game]
     if parsed.resume is not None:
         state = _resumed(entry, parsed)
     else:
-        rules = _rules(entry, parsed.rules, parsed.max_hands)
+        rules = shared.rules_from(entry, parsed.rules, parsed.max_hands)
         state = entry.new_game(rules, seed=parsed.seed, players=parsed.players)
-    human = arguments.check_seat(parsed.seat, state.players, what="--seat")
-    default = "rule" if "rule" in entry.bots else "random"
-    lineup = _lineup(entry, parsed.agents or default, state.players)
-    bots = [agents.by_name(entry, name) for name in lineup]
-    resumed = len(state.moves) if parsed.resume is not None else None
-    out.show(
-        [
-            screens.banner(entry, state.seed, human, lineup, resumed=resumed),
-            "Type a move's number or text, 'help' for help, 'quit' to leave.",
-        ]
-    )
-    rng = dealing.rng(state.seed, "agents")
-    deal = entry.parse_move("deal")
-    observe = _commentator(entry, out, you=human)
-    held: tuple[int, frozenset[cards.Card]] | None = None  # the hand at the last turn
-    try:
-        while (seat := entry.current_player(state)) is not None:
-            moves = entry.legal_moves(state)
-            if seat == human and moves != (deal,):
-                view = entry.view(state, seat)
-                hand = frozenset(view.hand or ())
-                seen = held[1] if held is not None and held[0] == state.hand_number else hand
-                seen = seen or hand  # cards first seen (a Staekske Rape look) are not drawn
-                held = (state.hand_number, hand)
-                if len(moves) == 1:
-                    move = moves[0]
-                    out.show(screens.only_move_lines(view))
-                else:
-                    move = _ask(entry, state, seat, read, out, drawn=hand - seen)
-                if move is _QUIT:
-                    out("")
-                    out(f"you left the match after {_hands(state)}")
-                    _save(parsed.record, state)
-                    return 0
-            else:  # a bot's move, or the deal, which the command makes for you
-                move = bots[seat].choose(entry.view(state, seat), rng)
-            after = entry.apply(state, move, seat=seat)
-            observe(state, move, after)
-            state = after
-    except KeyboardInterrupt:
-        _save(parsed.record, state)
-        saved = f"; the match so far is saved in {parsed.record}" if parsed.record else ""
-        out("")
-        out(f"interrupted after {_hands(state)}{saved}")
-        return 130
-    out.show([_result_line(entry, state, human)])
-    _save(parsed.record, state)
-    return 0
-
-
-def _simulate_arguments(run: argparse.ArgumentParser, names: str) -> None:
-    """Add the options of ``simulate`` (beside the match-playing ones)."""
-    budget = run.add_mutually_exclusive_group()
-    budget.add_argument(
-        "-n", "--matches", type=int, default=None, help="how many matches (100 unless --hands)"
-    )
-    budget.add_argument(
-        "--hands", type=int, default=None, help="play matches until they take this many hands"
-    )
-    run.add_argument(
-        "--agents",
-        default="random",
-        help=f"agents laid round the table, again and again (rule,random alternates): {names}",
-    )
-    where = run.add_mutually_exclusive_group()
-    where.add_argument(
-        "--jobs", type=int, default=1, help="worker processes (default 1: play here)"
-    )
-    where.add_argument(
-        "--scheduler",
-        metavar="ADDRESS",
-        help="play on a Dask cluster, e.g. tcp://10.0.0.5:8786 (needs the extra cluster)",
-    )
-    run.add_argument("--json", action="store_true", help="print the summary as JSON")
-
-
-_HANDS_UP_DOWN: Final = {
-    "kalter-schlag": (
-        "hands that charged the seat penalty points: bad, the highest total loses",
-        "none (penalties only add up)",
-    ),
-    "gin-rummy": ("hands the seat won", "none (the loser of a hand scores nothing)"),
-    "staekske-rape": (
-        "contracts the seat made as declarer",
-        "contracts it lost (only the declarer wins or loses game points)",
-    ),
-    "mariage": ("hands in which the seat won chips", "hands in which it paid chips"),
-}
-"""What the table's last two columns count, game by game."""
-
-
-@contextlib.contextmanager
-def _executor(parsed: argparse.Namespace) -> Iterator[concurrent.futures.Executor | None]:
-    """Yield where ``simulate`` plays: here, on a process pool (``--jobs``) or on Dask."""
-    if type(parsed.jobs) is not int or parsed.jobs < 1:
-        raise errors.RulesError(f"--jobs must be 1 or more, not {parsed.jobs}")
-    if parsed.scheduler is None:
-        if parsed.jobs == 1:
-            yield None
-            return
-        with concurrent.futures.ProcessPoolExecutor(parsed.jobs) as pool:
-            yield pool
-        return
-    try:
-        import distributed  # noqa: PLC0415  # the extra cluster, only for --scheduler
-    except ImportError:
-        raise errors.RulesError(
-            "--scheduler needs Dask: pip install 'python-cardgames[cluster]'"
-        ) from None
-    try:
-        client = distributed.Client(parsed.scheduler, timeout=5)
-    except (OSError, ValueError, TypeError) as error:
-        raise errors.RulesError(
-            f"--scheduler: no Dask scheduler at {errors.quote(parsed.scheduler)} ({error})"
-        ) from None
-    with client:
-        yield client.get_executor()
-
-
-def _simulate(parsed: argparse.Namespace, out: _Out, progress: TextIO) -> int:
-    """Play many matches between agents and print the summary (a progress bar on a terminal)."""
-    entry = cardgames.GAMES[parsed.game]
-    rules = _rules(entry, parsed.rules, parsed.max_hands)
-    lineup = [name.strip() for name in parsed.agents.split(",") if name.strip()]
-    if parsed.hands is None:
-        what, budget = "matches", 100 if parsed.matches is None else parsed.matches
-    else:
-        what, budget = "hands", parsed.hands
-    if type(budget) is not int or budget < 1:
-        raise errors.RulesError(f"--{what} must be 1 or more, not {budget}")
-    seed = parsed.seed if parsed.seed is not None else dealing.new_seed()
-    seated = simulate.seating(entry, lineup, 0, players=parsed.players)  # the lineup, checked
-    with (
-        _executor(parsed) as executor,
-        tqdm.tqdm(
-            total=budget, unit=what[:-1], file=progress, disable=not progress.isatty()
-        ) as bar,
-    ):
-
-        def advance(summary: simulate.Summary) -> None:
-            bar.update(min(budget, summary.hands if what == "hands" else summary.matches) - bar.n)
-
-        total = simulate.run(
-            entry,
-            lineup,
-            seed=seed,
-            players=parsed.players,
-            rules=rules,
-            executor=executor,
-            progress=advance,
-            **{what: budget},
-        )
-    if parsed.json:
-        out(json.dumps({"seed": seed, "lineup": seated, **attrs.asdict(total)}, ensure_ascii=False))
-        return 0
-    out(f"{entry.title}: {total.matches} matches, {total.hands} hands, seed {seed}")
-    out(
-        f"{'agent':<10} {'seats':>6} {'wins':>6} {'win rate':>9} {'mean total':>11}"
-        f" {'hands up':>9} {'hands down':>11}"
-    )
-    for result in total.agents:
-        out(
-            f"{result.name:<10} {result.seats:>6} {result.wins:>6} {result.win_rate:>9.1%}"
-            f" {result.mean_points:>11.1f} {result.hands_up:>9} {result.hands_down:>11}"
-        )
-    up, down = _HANDS_UP_DOWN.get(
-        entry.name, ("hands in which the seat's total rose", "hands in which it fell")
-    )
-    out(f"hands up:   {up}")
-    out(f"hands down: {down}")
-    return 0
+    return playing.play(parsed, out, read, state)
 
 
 def _read_record(path: str) -> codec.GameRecord:
@@ -671,7 +260,7 @@ def _read_record(path: str) -> codec.GameRecord:
     return codec.loads_record(text)
 
 
-def _replay(parsed: argparse.Namespace, out: _Out) -> int:
+def _replay(parsed: argparse.Namespace, out: shared.Out) -> int:
     """Play back a saved record, printing every public event."""
     saved = _read_record(parsed.file)
     entry = cardgames.GAMES[saved.game]
@@ -679,23 +268,23 @@ def _replay(parsed: argparse.Namespace, out: _Out) -> int:
     state = entry.new_game(
         saved.rules, seed=saved.seed, players=saved.players, first_dealer=saved.first_dealer
     )
-    observe = _commentator(entry, out, hands=parsed.hands)
+    observe = shared.commentator(entry, out, hands=parsed.hands)
     for move in saved.moves:
         after = entry.apply(state, move)
         observe(state, move, after)
         state = after
-    out(_result_line(entry, state))
+    out(shared.result_line(entry, state))
     return 0
 
 
-def _rules_text(parsed: argparse.Namespace, out: _Out) -> int:
+def _rules_text(parsed: argparse.Namespace, out: shared.Out) -> int:
     """Print a game's options: name, default, and what each does, wrapped to the terminal."""
     for line in screens.rules_lines(cardgames.GAMES[parsed.game], out.width(default=80)):
         out(line)
     return 0
 
 
-def _serve(parsed: argparse.Namespace, out: _Out) -> int:
+def _serve(parsed: argparse.Namespace, out: shared.Out) -> int:
     """Serve the web app's tables until interrupted (``cardgames serve``)."""
     try:
         from cardgames import web  # noqa: PLC0415  # an optional extra, imported when asked for
@@ -723,7 +312,7 @@ def main(argv: Sequence[str] | None = None, *, read: Callable[[str], str] = inpu
     """
     parser = _parser()
     parsed = parser.parse_args(argv)
-    out = _Out(sys.stdout, plain=parsed.ascii or not _shows_symbols(sys.stdout))
+    out = shared.Out(sys.stdout, plain=parsed.ascii or not shared.shows_symbols(sys.stdout))
     try:
         if parsed.command is None:
             parser.print_help()
@@ -737,13 +326,13 @@ def main(argv: Sequence[str] | None = None, *, read: Callable[[str], str] = inpu
             "rules": lambda: _rules_text(parsed, out),
             "watch": lambda: _watch(parsed, out),
             "play": lambda: _play(parsed, out, read),
-            "simulate": lambda: _simulate(parsed, out, sys.stderr),
+            "simulate": lambda: simulating.run(parsed, out, sys.stderr),
             "replay": lambda: _replay(parsed, out),
             "serve": lambda: _serve(parsed, out),
         }
         return commands[parsed.command]()
     except errors.CardgamesError as error:
-        message = str(error).translate(_PLAIN) if out.plain else str(error)
+        message = str(error).translate(shared.PLAIN) if out.plain else str(error)
         print(f"cardgames: {message}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

@@ -116,8 +116,6 @@ class Episode:
     chosen: tuple[int, ...] = ()
     returns: tuple[int, ...] = ()
     size: int = 0
-    _seen: Any = None
-    _seen_in: Any = None
 
     @classmethod
     def of(
@@ -181,8 +179,7 @@ class Episode:
             RulesError: If ``action`` is not an action index at all.
         """
         index = action_index(action)
-        seen = self._seen if self._seen_in is self.state else self.state
-        move = self.entry.index_to_move(index, seen, self.chosen)
+        move = self.entry.index_to_move(index, self.state, self.chosen)
         if move is None:
             self.chosen = (*self.chosen, index)
             return (0,) * self.players
@@ -195,17 +192,20 @@ class Episode:
         return tuple(after - earlier for after, earlier in zip(self.returns, before, strict=True))
 
     def observe(self, seat: int) -> dict[str, npt.NDArray[Any]]:
-        """Return what ``seat`` knows now, with its legal mask (all 0 when it is not to move)."""
-        entry = self.entry
-        view = entry.view(self.state, seat)
-        chosen: tuple[int, ...] = ()
-        if seat == self.mover:
-            chosen = self.chosen
-            self._seen, self._seen_in = view, self.state
+        """Return what ``seat`` knows now, with its legal mask (all 0 when it is not to move).
+
+        The observation is the state's for the seat, which the game's ``observation`` defines
+        as that of ``view(state, seat)``, without building the view; the mask is the mover's.
+        """
+        entry, state = self.entry, self.state
         arrays = _arrays(self.size, entry.num_moves)
-        entry.observation(view, out=arrays["observation"])
-        arrays["action_mask"][list(legal_actions(entry, view, chosen))] = 1
-        arrays["chosen"][list(chosen)] = 1
+        entry.observation(state, seat, out=arrays["observation"])
+        if seat == self.mover:
+            mask, chosen = arrays["action_mask"], arrays["chosen"]
+            for index in legal_actions(entry, state, self.chosen):  # a few: no index array
+                mask[index] = 1
+            for index in self.chosen:
+                chosen[index] = 1
         return arrays
 
     def render(self, seat: int | None) -> str:
