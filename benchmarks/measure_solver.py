@@ -3,12 +3,16 @@
 For each trick game with a ``solve`` (found in :data:`cardgames.GAMES`), each deal is seeded
 (deal ``i`` is the match ``new_game(seed=i)``'s first hand), played by uniformly random legal
 moves (a ``random.Random(i)``) to the start of a trick with the given number of tricks left,
-and solved once; the median and the worst of the times are printed, with the call that
-reproduces them. The machine is whatever runs it: on a shared one the numbers vary.
+and solved once; the median and the worst of the times are printed (the CPU time of the
+process, which a shared machine's other work does not inflate as it does the wall clock), with
+the call that reproduces them. ``--limit`` stops a solve after that many seconds (a meter's
+deadline, as a search agent's): the median then counts an unfinished solve as the limit, and
+the line says how many finished.
 
 Run from the repository root, with the package installed::
 
     python benchmarks/measure_solver.py [--deals 100] [--tricks 4 8] [--games kalter-schlag]
+        [--limit 60]
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from collections.abc import Callable
 from typing import Any
 
 import cardgames
+from cardgames import _solving
 
 Solver = Callable[[Any], Any]
 
@@ -62,22 +67,33 @@ def _in_play(state: Any, game: Any) -> bool:  # noqa: ANN401  # any game's state
     return any(type(move).__name__ == "Play" for move in game.legal_moves(state))
 
 
-def measure(name: str, tricks_left: int, deals: int) -> tuple[float, float, int]:
-    """Return the median and worst seconds of one solve, and how many deals were solved."""
+def measure(
+    name: str, tricks_left: int, deals: int, limit: float | None = None
+) -> tuple[float, float, int]:
+    """Return the median and worst CPU seconds of one solve, and how many solves finished."""
     solve = _solver(name)
     if solve is None:
         raise SystemExit(f"{name} has no solve")
     times: list[float] = []
+    finished = 0
     seed = 0
     while len(times) < deals:
         state = _position(name, seed, tricks_left)
         seed += 1
         if state is None:
             continue
-        start = time.perf_counter()
-        solve(state)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times), max(times), len(times)
+        start = time.process_time()
+        deadline = None if limit is None else time.perf_counter() + limit
+        try:
+            with _solving.metered(_solving.Meter(deadline=deadline)):
+                solve(state)
+        except _solving.Exhausted:
+            assert limit is not None  # noqa: S101  # only a deadline stops a solve here
+            times.append(max(limit, time.process_time() - start))
+            continue
+        finished += 1
+        times.append(time.process_time() - start)
+    return statistics.median(times), max(times), finished
 
 
 def main() -> None:
@@ -86,17 +102,19 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--tricks", type=int, nargs="+", default=[4])
     parser.add_argument("--games", nargs="+", default=sorted(cardgames.GAMES))
+    parser.add_argument("--limit", type=float, default=None)
     arguments = parser.parse_args()
     for name in arguments.games:
         if _solver(name) is None:
             continue
         for tricks_left in arguments.tricks:
-            median, worst, solved = measure(name, tricks_left, arguments.deals)
+            median, worst, solved = measure(name, tricks_left, arguments.deals, arguments.limit)
+            limit = "" if arguments.limit is None else f" --limit {arguments.limit:g}"
             print(
                 f"{name}: {tricks_left} tricks left: median {median * 1000:.1f} ms, "
-                f"worst {worst * 1000:.1f} ms over {solved} deals "
+                f"worst {worst * 1000:.1f} ms CPU; {solved} of {arguments.deals} deals solved "
                 f"(python benchmarks/measure_solver.py --games {name} --tricks {tricks_left} "
-                f"--deals {arguments.deals})"
+                f"--deals {arguments.deals}{limit})"
             )
 
 

@@ -63,6 +63,7 @@ from cardgames import (
     matches,
     moves,
     protocols,
+    search,
     simulate,
     tricks,
     validators,
@@ -90,6 +91,7 @@ CORE = (
     protocols,
     game,
     codec,
+    search,
 )
 """The core modules whose ``__all__`` the suite covers."""
 

@@ -5,23 +5,92 @@ and Stoek, Mariage's claims, the forced queen and the freeze) are solved through
 itself, so that every rule holds by construction. One side maximises the value, the other
 minimises it; a transposition table keys each position on the state without its move history
 (every other field, so that no two positions that could play on differently share an entry).
+
+Every search, this one and a game's own, can be given a budget (:class:`Meter`, installed with
+:func:`metered`): it counts the positions it searches and raises :class:`Exhausted` once the
+budget of positions or the deadline is spent, so that a search agent can stop a solve cleanly.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+import contextlib
+import contextvars
+import time
+from collections.abc import Callable, Hashable, Iterator
 from typing import Any, Final, Generic, Protocol, TypeVar
 
 import attrs
 
 from cardgames import analysis
 
-__all__ = ["Engine", "probe", "solve", "store"]
+__all__ = ["Engine", "Exhausted", "Meter", "meter", "metered", "probe", "solve", "store"]
 
 StateT = TypeVar("StateT")
 MoveT = TypeVar("MoveT")
 
 _INFINITY: Final = 1 << 30
+
+_CLOCK_EVERY: Final = 64
+"""How many positions a search counts between two looks at the clock."""
+
+
+class Exhausted(Exception):  # noqa: N818  # a signal, not a fault: the budget is spent
+    """Raised inside a search when its meter's budget of positions or time is spent."""
+
+
+@attrs.define
+class Meter:
+    """A budget of positions and time that the searches spend, shared by one move's solves.
+
+    Attributes:
+        nodes: The most positions the searches may count in all; None for no such bound.
+        deadline: The ``time.perf_counter()`` past which they stop; None for no deadline.
+        spent: The positions counted so far.
+    """
+
+    nodes: int | None = None
+    deadline: float | None = None
+    spent: int = 0
+
+    def tick(self) -> None:
+        """Count one position; raise :class:`Exhausted` when the budget is spent."""
+        self.spent += 1
+        if self.nodes is not None and self.spent > self.nodes:
+            raise Exhausted
+        if (
+            self.deadline is not None
+            and not self.spent % _CLOCK_EVERY
+            and time.perf_counter() > self.deadline
+        ):
+            raise Exhausted
+
+    def expired(self) -> bool:
+        """Return whether the budget is spent already (checked before a new solve)."""
+        if self.nodes is not None and self.spent >= self.nodes:
+            return True
+        return self.deadline is not None and time.perf_counter() > self.deadline
+
+
+_UNMETERED: Final = Meter()
+"""The meter of a search run outside :func:`metered`: it never stops it (nor keeps count)."""
+
+_METER: Final[contextvars.ContextVar[Meter]] = contextvars.ContextVar("meter", default=_UNMETERED)
+
+
+def meter() -> Meter | None:
+    """Return the meter the searches started now spend, or None when they are unmetered."""
+    current = _METER.get()
+    return None if current is _UNMETERED else current
+
+
+@contextlib.contextmanager
+def metered(budget: Meter) -> Iterator[Meter]:
+    """Have every search started inside the block spend ``budget``."""
+    token = _METER.set(budget)
+    try:
+        yield budget
+    finally:
+        _METER.reset(token)
 
 
 class Engine(Protocol[StateT, MoveT]):
@@ -135,6 +204,7 @@ class _Search(Generic[StateT, MoveT]):
     over: Callable[[StateT], bool]
     end_value: Callable[[StateT], int]
     table: dict[Hashable, tuple[int, int]] = attrs.field(factory=dict)
+    meter: Meter | None = attrs.field(factory=meter)
 
     def closed_in(self, node: StateT) -> int:
         """Return the value of ``node`` by null-window searches that close in on it (MTD(f)).
@@ -156,6 +226,8 @@ class _Search(Generic[StateT, MoveT]):
         """Return the value of ``node``, exact when it lies strictly between the bounds."""
         if self.over(node):
             return self.end_value(node)
+        if self.meter is not None:
+            self.meter.tick()
         key = _position(node)
         known, alpha, beta = probe(self.table, key, alpha, beta)
         if known is not None:

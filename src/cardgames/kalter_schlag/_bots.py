@@ -21,19 +21,25 @@ Example:
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Final, cast
 
 import attrs
 
-from cardgames import agents, cards, protocols, tricks
+from cardgames import agents, cards, protocols, search, tricks
 from cardgames import moves as core_moves
 from cardgames.kalter_schlag import _facts as facts
 from cardgames.kalter_schlag import _scoring as scoring
+from cardgames.kalter_schlag._about import ABOUT
 from cardgames.kalter_schlag._moves import DOUBLE, Move
 from cardgames.kalter_schlag._state import PLAYERS, RANKINGS, TRICKS, View
 
-__all__ = ["RuleAgent"]
+__all__ = ["PIMC", "RuleAgent"]
+
+PIMC: Final = functools.partial(search.PimcAgent, ABOUT.name, seconds=None, nodes=search.NODES)
+"""The ``"pimc"`` agent: :class:`cardgames.search.PimcAgent` with a budget of positions, so
+that a seeded simulation replays exactly (:data:`cardgames.search.NODES` a move)."""
 
 _ESCAPE: Final = 0.55
 """The chance, per card still out that beats it, that a card does not win the trick."""

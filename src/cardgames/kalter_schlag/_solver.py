@@ -14,6 +14,7 @@ hand that no other card separates and that are worth the same are searched once.
 
 from __future__ import annotations
 
+import abc
 from typing import ClassVar, Final, Literal
 
 from cardgames import _solving, analysis, cards, errors, tricks
@@ -52,6 +53,11 @@ def _orders() -> dict[str, tuple[tuple[int, ...], ...]]:
 
 
 _ORDERS: Final = _orders()
+_SUIT_MASKS: Final = {
+    name: tuple(sum(1 << index for index in suit) for suit in order)
+    for name, order in _ORDERS.items()
+}
+"""Per plain rank order, the bit set of each following suit's cards."""
 
 
 Measure = Literal["card points", "penalty"]
@@ -118,7 +124,7 @@ def solve(state: State, *, measure: Measure = "card points") -> analysis.Solutio
 _INFINITY: Final = 1 << 20
 
 
-class _Search:
+class _Search(abc.ABC):
     """One solve: the position as mutable bit sets, searched card by card for the root.
 
     Values are the root's, the higher the better: he takes the highest, the others the lowest.
@@ -136,6 +142,9 @@ class _Search:
         self.suit_of = ranking.suit_of
         self.power = ranking.power
         self.order = _ORDERS[state.rules.plain_rank_order]
+        self.suit_masks = _SUIT_MASKS[state.rules.plain_rank_order]
+        self.leads: dict[tuple[int, ...], int] = {}
+        """The best lead found of each position at a trick's start, searched first again."""
         self.hands = list(state.hands)
         points, taken = play.points_and_tricks(state.tricks)
         self.points = list(points)
@@ -146,6 +155,7 @@ class _Search:
         self.leader = state.leader
         self.trick = list(state.trick)
         self.table: dict[tuple[int, ...], tuple[int, int]] = {}
+        self.meter = _solving.meter()
 
     def value_of(self, best: int) -> int:
         """Return the root's value in the measure from the search's value ``best``."""
@@ -155,7 +165,9 @@ class _Search:
         """Return the value of the position, by null-window searches that close in on it.
 
         Each search asks whether the value reaches a bound and leaves bounds in the table for
-        the next (MTD(f)); they cut far more than one search with a wide window.
+        the next (MTD(f)); they cut far more than one search with a wide window. (Halving the
+        interval instead, MTD-bi, takes fewer searches but searches more positions: each step
+        from the last bound finds most of its work in the table.)
         """
         guess, low, high = 0, -_INFINITY, _INFINITY
         while low < high:
@@ -178,35 +190,45 @@ class _Search:
             return value
         return self.play(move.card.index, alpha, beta)
 
+    @abc.abstractmethod
     def bound(self, alpha: int, beta: int) -> int | None:
         """Return the value at a trick's start if it is known without a search, else None."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     def key(self) -> tuple[int, ...]:
         """Return the key of the position at a trick's start in the transposition table."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     def gain(self, winner: int, won: int) -> int:
         """Return what a trick of ``won`` card points taken by ``winner`` adds to the value."""
-        raise NotImplementedError
 
     def card(self, alpha: int, beta: int) -> int:
         """Return the value with the seat to move about to play a card (or double)."""
+        if self.meter is not None:
+            self.meter.tick()
         if self.trick:
-            return self._cards(alpha, beta)
+            return self._cards(alpha, beta, None)
         known = self.bound(alpha, beta)
         if known is not None:
             return known
+        hands = self.hands
+        leader = self.leader
+        if not hands[leader] & (hands[leader] - 1):  # one card each: the last trick
+            return self._last_trick(alpha, beta)
         key = self.key()
         known, alpha, beta = _solving.probe(self.table, key, alpha, beta)
         if known is not None:
             return known
-        value = self._cards(alpha, beta)
+        value = self._cards(alpha, beta, key)
         _solving.store(self.table, key, value, alpha, beta)
         return value
 
-    def _cards(self, alpha: int, beta: int) -> int:
-        """Search each card the seat to move may play (and a double, in the first trick)."""
+    def _cards(self, alpha: int, beta: int, key: tuple[int, ...] | None) -> int:
+        """Search each card the seat to move may play (and a double, in the first trick).
+
+        At a trick's start (``key`` its position's), the lead that was best in an earlier
+        search of the position is searched first, and the best one found is kept.
+        """
         trick = self.trick
         seat = (self.leader + len(trick)) % PLAYERS
         hand = self.hands[seat]
@@ -216,7 +238,7 @@ class _Search:
         if self.first and self.doubling and not self.doubled >> seat & 1:
             self.doubled |= 1 << seat
             self.doubles += 1
-            best = self._cards(alpha, beta)
+            best = self._cards(alpha, beta, None)
             self.doubled ^= 1 << seat
             self.doubles -= 1
             if maximise:
@@ -225,18 +247,31 @@ class _Search:
                 beta = min(beta, best)
             if alpha >= beta:
                 return best
-        for index in self._ordered(self._distinct(playable), seat):
+        chosen = -1
+        for index in self._to_search(playable, seat, key):
             value = self.play(index, alpha, beta)
             if maximise:
                 if value > best:
-                    best = value
+                    best, chosen = value, index
                     alpha = max(alpha, value)
             elif value < best:
-                best = value
+                best, chosen = value, index
                 beta = min(beta, value)
             if alpha >= beta:
                 break
+        if key is not None and chosen >= 0:
+            self.leads[key] = chosen
         return best
+
+    def _to_search(self, playable: int, seat: int, key: tuple[int, ...] | None) -> list[int]:
+        """Return the cards to search, ordered; at a trick's start the best lead found first."""
+        ordered = self._ordered(self._distinct(playable), seat)
+        if key is not None:
+            lead = self.leads.get(key)
+            if lead is not None and lead in ordered:
+                ordered.remove(lead)
+                ordered.insert(0, lead)
+        return ordered
 
     def _distinct(self, playable: int) -> list[int]:
         """Return one card of each run of ``playable`` cards that no other card separates.
@@ -248,9 +283,12 @@ class _Search:
         for index in self.trick:
             alive |= 1 << index
         chosen = []
-        for suit in range(5):
+        masks = self.suit_masks
+        for suit, order in enumerate(self.order):
+            if not playable & masks[suit]:
+                continue
             run_points = -1
-            for index in self.order[suit]:
+            for index in order:
                 if not alive >> index & 1:
                     continue
                 if playable >> index & 1:
@@ -284,6 +322,39 @@ class _Search:
             return sorted(chosen, key=_POINTS.__getitem__)  # the root has lost it: shed little
         return sorted(chosen, key=lambda index: (power[index] > top, -_POINTS[index]))
 
+    def _last_trick(self, alpha: int, beta: int) -> int:
+        """Return the value of the last trick, every seat's one card played in turn."""
+        hands = self.hands
+        leader = self.leader
+        trick = [hands[(leader + place) % PLAYERS].bit_length() - 1 for place in range(PLAYERS)]
+        saved = hands[:]
+        for place in range(PLAYERS):
+            hands[(leader + place) % PLAYERS] = 0
+        winner = self._winner(trick)
+        won = _POINTS[trick[0]] + _POINTS[trick[1]] + _POINTS[trick[2]] + _POINTS[trick[3]]
+        takers, first = self.takers, self.first
+        self.points[winner] += won
+        self.takers |= 1 << winner
+        self.leader = winner
+        self.first = False
+        gain = self.gain(winner, won)
+        known = self.bound(alpha - gain, beta - gain)
+        assert known is not None  # no card is left: the bound is the value  # noqa: S101
+        self.leader, self.takers, self.first = leader, takers, first
+        self.points[winner] -= won
+        self.hands = saved
+        return gain + known
+
+    def _winner(self, trick: list[int]) -> int:
+        """Return the seat that wins a full ``trick`` led by the leader."""
+        power = self.power[self.suit_of[trick[0]]]
+        place, top = 0, power[trick[0]]
+        for at in (1, 2, 3):
+            strength = power[trick[at]]
+            if strength > top:
+                place, top = at, strength
+        return (self.leader + place) % PLAYERS
+
     def play(self, index: int, alpha: int, beta: int) -> int:
         """Return the value after the seat to move plays the card ``index``."""
         trick = self.trick
@@ -295,9 +366,7 @@ class _Search:
             trick.pop()
             self.hands[seat] ^= 1 << index
             return value
-        power = self.power[self.suit_of[trick[0]]]
-        place = max(range(PLAYERS), key=lambda at: power[trick[at]])
-        winner = (self.leader + place) % PLAYERS
+        winner = self._winner(trick)
         won = _POINTS[trick[0]] + _POINTS[trick[1]] + _POINTS[trick[2]] + _POINTS[trick[3]]
         leader, takers, first = self.leader, self.takers, self.first
         self.points[winner] += won

@@ -169,7 +169,7 @@ GAME: Final[game.Game[Rules, State, Move, View, matches.Score[HandScore]]] = gam
         _engine,
         ABOUT,
         encoding=_encoding,
-        bots={"rule": _bots.RuleAgent, "pass": _bots.PassAgent},
+        bots={"rule": _bots.RuleAgent, "pass": _bots.PassAgent, "pimc": _bots.PIMC},
     )
 )
 """Staekske Rape's entry in :data:`cardgames.GAMES`."""

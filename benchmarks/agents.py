@@ -1,0 +1,179 @@
+"""The search agents against the rule agents: win rates with 95 % intervals, seats rotated.
+
+Usage (from the repository root, with the package installed)::
+
+    python benchmarks/agents.py --games kalter-schlag --matches 1000
+    python benchmarks/agents.py --games kalter-schlag --matches 20 --hands 1   # a rough pass
+
+For each game, :func:`cardgames.simulate.run` plays ``--matches`` matches of the lineup
+``["pimc", "rule", "rule", ...]`` (one search agent, the rule agent in every other seat), which
+it rotates round the seats, so the search agent meets every seat as often. ``--hands`` sets the
+rules' ``max_hands`` (1 by default: a match of one hand, as ``benchmarks/ismcts.py`` plays, so
+that the results count deals rather than whole sessions); ``--hands 0`` plays whole matches. The
+search agent is the game's registered ``"pimc"`` agent (a ``cardgames.search.PimcAgent`` with a
+budget of positions a move, reproducible), or one with ``--nodes`` positions a move if told;
+every move it makes is timed. ``--measure penalty`` has Kalter Schlag's agent solve its
+worlds in the hand's penalty rather than card points.
+
+The baseline is the same run with the rule agent in the search agent's seat too: the same seeds,
+so the same deals. A seat *wins* a match when it is among the score's ``winners``: in Kalter
+Schlag that is every seat but the loser (the one charged the penalty, or the one who passes
+2000), so four equal players win three matches in four, and the margin is measured against
+that 75 %, not 50 %. The win rate comes with its 95 % Wilson interval.
+
+The results go to ``benchmarks/agents.json`` (one entry a game, with the command).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+import cardgames
+from cardgames import protocols, search, simulate
+
+HERE = Path(__file__).resolve().parent
+DEFAULT_OUTPUT = HERE / "agents.json"
+Z_95 = 1.959963984540054
+"""The standard normal quantile of a two-sided 95 % interval."""
+
+
+def wilson(wins: int, total: int) -> tuple[float, float]:
+    """Return the 95 % Wilson score interval of a proportion of ``wins`` in ``total``."""
+    rate = wins / total
+    spread = Z_95 * math.sqrt(rate * (1 - rate) / total + Z_95**2 / (4 * total**2))
+    centre = rate + Z_95**2 / (2 * total)
+    scale = 1 + Z_95**2 / total
+    return (centre - spread) / scale, (centre + spread) / scale
+
+
+@attrs.define
+class Timed:
+    """An agent that times each move of the agent it wraps (the runs are played here)."""
+
+    agent: search.PimcAgent
+    name: str = "pimc"
+    seconds: list[float] = attrs.field(factory=list)
+    cpu: list[float] = attrs.field(factory=list)
+
+    def choose(self, view: protocols.PlayerView[Any], rng: random.Random) -> Any:  # noqa: ANN401
+        """Return the wrapped agent's move, keeping the time it took (wall clock and CPU)."""
+        start, used = time.perf_counter(), time.process_time()
+        move = self.agent.choose(view, rng)
+        self.seconds.append(time.perf_counter() - start)
+        self.cpu.append(time.process_time() - used)
+        return move
+
+
+def measure(
+    name: str, matches: int, hands: int, nodes: int | None, *, seed: int, solve_measure: str | None
+) -> dict[str, Any]:
+    """Play the search agent's run and the baseline's of one game; return what they show."""
+    entry = cardgames.GAMES[name]
+    rules = entry.rules_type(max_hands=hands or None)
+    players = entry.players[0]
+    agent: search.PimcAgent = entry.bots["pimc"]()
+    if nodes is not None:
+        agent = attrs.evolve(agent, nodes=nodes)
+    if solve_measure is not None:
+        agent = attrs.evolve(agent, measure=solve_measure)
+    nodes = agent.nodes
+    timed = Timed(agent)
+    start = time.perf_counter()
+    played = simulate.run(
+        entry, [timed, *["rule"] * (players - 1)], matches=matches, seed=seed, rules=rules
+    )
+    spent = time.perf_counter() - start
+    baseline = simulate.run(entry, "rule", matches=matches, seed=seed, rules=rules)
+    own, rule = played.agent("pimc"), baseline.agent("rule")
+    low, high = wilson(own.wins, own.seats)
+    base_low, base_high = wilson(rule.wins, rule.seats)
+    moves, cpu = sorted(timed.seconds), sorted(timed.cpu)
+    return {
+        "game": name,
+        "matches": matches,
+        "hands_per_match": hands or None,
+        "hands": played.hands,
+        "nodes_per_move": nodes,
+        "measure": agent.measure,
+        "pimc": {
+            "seats": own.seats,
+            "wins": own.wins,
+            "win_rate": own.wins / own.seats,
+            "interval_95": [low, high],
+            "mean_points": own.mean_points,
+        },
+        "baseline_rule": {
+            "seats": rule.seats,
+            "wins": rule.wins,
+            "win_rate": rule.wins / rule.seats,
+            "interval_95": [base_low, base_high],
+            "mean_points": rule.mean_points,
+        },
+        "margin_points": 100 * (own.wins / own.seats - rule.wins / rule.seats),
+        "move_seconds": {
+            "moves": len(moves),
+            "median": statistics.median(moves),
+            "p99": moves[min(len(moves) - 1, int(0.99 * len(moves)))],
+            "max": moves[-1],
+        },
+        "move_cpu_seconds": {
+            "median": statistics.median(cpu),
+            "p99": cpu[min(len(cpu) - 1, int(0.99 * len(cpu)))],
+            "max": cpu[-1],
+        },
+        "seconds": spent,
+        "seconds_per_match": spent / matches,
+        "command": " ".join(["python benchmarks/agents.py", *sys.argv[1:]]),
+    }
+
+
+def main() -> None:
+    """Parse the arguments, measure each game, print and save the results."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", nargs="+", default=["kalter-schlag"])
+    parser.add_argument("--matches", type=int, default=1000)
+    parser.add_argument("--hands", type=int, default=1, help="max_hands; 0 for whole matches")
+    parser.add_argument("--nodes", type=int, default=None)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--measure", default=None, help="the solve's measure (Kalter Schlag)")
+    parser.add_argument("--output", type=Path, default=DEFAULT_OUTPUT)
+    arguments = parser.parse_args()
+    results = json.loads(arguments.output.read_text()) if arguments.output.exists() else {}
+    for name in arguments.games:
+        found = measure(
+            name,
+            arguments.matches,
+            arguments.hands,
+            arguments.nodes,
+            seed=arguments.seed,
+            solve_measure=arguments.measure,
+        )
+        results[name] = found
+        own, base = found["pimc"], found["baseline_rule"]
+        print(
+            f"{name}: pimc wins {own['win_rate']:.1%} "
+            f"[{own['interval_95'][0]:.1%}, {own['interval_95'][1]:.1%}] of {own['seats']} "
+            f"seats; rule in its seat {base['win_rate']:.1%}; margin "
+            f"{found['margin_points']:+.1f} points; moves: median "
+            f"{found['move_seconds']['median'] * 1000:.0f} ms, max "
+            f"{found['move_seconds']['max'] * 1000:.0f} ms (CPU: max "
+            f"{found['move_cpu_seconds']['max'] * 1000:.0f} ms, 99th percentile "
+            f"{found['move_cpu_seconds']['p99'] * 1000:.0f} ms); "
+            f"{found['seconds_per_match']:.2f} s "
+            f"a match ({found['command']})"
+        )
+        arguments.output.write_text(json.dumps(results, indent=2) + "\n")
+
+
+if __name__ == "__main__":
+    main()
