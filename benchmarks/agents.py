@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import statistics
 import sys
@@ -37,23 +36,13 @@ from pathlib import Path
 from typing import Any
 
 import attrs
+import intervals
 
 import cardgames
 from cardgames import protocols, search, simulate
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_OUTPUT = HERE / "agents.json"
-Z_95 = 1.959963984540054
-"""The standard normal quantile of a two-sided 95 % interval."""
-
-
-def wilson(wins: int, total: int) -> tuple[float, float]:
-    """Return the 95 % Wilson score interval of a proportion of ``wins`` in ``total``."""
-    rate = wins / total
-    spread = Z_95 * math.sqrt(rate * (1 - rate) / total + Z_95**2 / (4 * total**2))
-    centre = rate + Z_95**2 / (2 * total)
-    scale = 1 + Z_95**2 / total
-    return (centre - spread) / scale, (centre + spread) / scale
 
 
 @attrs.define
@@ -95,8 +84,8 @@ def measure(
     spent = time.perf_counter() - start
     baseline = simulate.run(entry, "rule", matches=matches, seed=seed, rules=rules)
     own, rule = played.agent("pimc"), baseline.agent("rule")
-    low, high = wilson(own.wins, own.seats)
-    base_low, base_high = wilson(rule.wins, rule.seats)
+    low, high = intervals.wilson(own.wins, own.seats)
+    base_low, base_high = intervals.wilson(rule.wins, rule.seats)
     moves, cpu = sorted(timed.seconds), sorted(timed.cpu)
     return {
         "game": name,

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import sys
 import time
@@ -32,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 import attrs
+import intervals
 import timing
 
 import cardgames
@@ -41,17 +41,6 @@ HERE = Path(__file__).resolve().parent
 DEFAULT_OUTPUT = HERE / "gin_agents.json"
 DEFAULT_TABLE = HERE.parent / "docs" / "_generated" / "gin_agents.txt"
 GAME = cardgames.GAMES["gin-rummy"]
-Z_95 = 1.959963984540054
-"""The standard normal quantile of a two-sided 95 % interval."""
-
-
-def wilson(wins: int, total: int) -> tuple[float, float]:
-    """Return the 95 % Wilson score interval of a proportion of ``wins`` in ``total``."""
-    rate = wins / total
-    spread = Z_95 * math.sqrt(rate * (1 - rate) / total + Z_95**2 / (4 * total**2))
-    centre = rate + Z_95**2 / (2 * total)
-    scale = 1 + Z_95**2 / total
-    return (centre - spread) / scale, (centre + spread) / scale
 
 
 @attrs.define
@@ -112,7 +101,7 @@ def run(argv: list[str] | None = None) -> dict[str, Any]:
     elapsed = time.perf_counter() - started
     cpu = time.process_time() - cpu
     search = summary.agent(agent.name)
-    low, high = wilson(search.wins, search.seats)
+    low, high = intervals.wilson(search.wins, search.seats)
     command = "python benchmarks/gin_agents.py " + " ".join(
         argv if argv is not None else sys.argv[1:]
     )

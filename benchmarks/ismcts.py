@@ -26,14 +26,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
-import statistics
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+import intervals
 import numpy as np
 import pyspiel
 import timing
@@ -46,27 +45,9 @@ HERE = Path(__file__).resolve().parent
 DEFAULT_OUTPUT = HERE / "ismcts.json"
 DEFAULT_TABLE = HERE.parent / "docs" / "_generated" / "ismcts.txt"
 GAME = "kalter-schlag"
-Z_95 = 1.959963984540054
-"""The standard normal quantile of a two-sided 95 % interval."""
 
 Chooser = Callable[[Any, random.Random], int]
 """How a seat picks its action: given the OpenSpiel state (that seat to move) and a stream."""
-
-
-def wilson(wins: int, total: int) -> tuple[float, float]:
-    """Return the 95 % Wilson score interval of a proportion of ``wins`` in ``total``."""
-    rate = wins / total
-    spread = Z_95 * math.sqrt(rate * (1 - rate) / total + Z_95**2 / (4 * total**2))
-    centre = rate + Z_95**2 / (2 * total)
-    scale = 1 + Z_95**2 / total
-    return (centre - spread) / scale, (centre + spread) / scale
-
-
-def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
-    """Return the mean of ``values`` and its 95 % normal interval."""
-    mean = statistics.fmean(values)
-    half = Z_95 * statistics.stdev(values) / math.sqrt(len(values))
-    return mean, mean - half, mean + half
 
 
 def _rule_chooser() -> Chooser:
@@ -146,8 +127,8 @@ def run(argv: list[str] | None = None) -> dict[str, Any]:
     players: dict[str, Any] = {}
     for label, results in outcomes.items():
         wins = sum(won for won, _ in results)
-        low, high = wilson(wins, len(results))
-        mean, mean_low, mean_high = mean_interval([value for _, value in results])
+        low, high = intervals.wilson(wins, len(results))
+        mean, mean_low, mean_high = intervals.mean_interval([value for _, value in results])
         players[label] = {
             "wins": wins,
             "win_rate": wins / len(results),

@@ -15,10 +15,10 @@ import cardgames
 from cardgames import _solving, agents, cli, errors, kalter_schlag, search, simulate, staekske_rape
 from cardgames.kalter_schlag import _solver as kalter_schlag_solver
 
-SEARCHED = ("kalter-schlag", "staekske-rape")
+SEARCHED = ("kalter-schlag", "staekske-rape", "mariage")
 """The games with a registered ``"pimc"`` agent."""
 
-SMALL = {"kalter-schlag": 4_000, "staekske-rape": 800}
+SMALL = {"kalter-schlag": 4_000, "staekske-rape": 800, "mariage": 600}
 """A budget of positions a move small enough to keep the tests quick, per game."""
 
 

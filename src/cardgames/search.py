@@ -6,8 +6,10 @@ double dummy (the game's ``solve(state)``, every hand open) and plays the card k
 worlds; a tie goes to the rule agent's card if it is one of the tied, else to the one that
 comes first in the game's order of legal moves. It is one
 implementation for every trick game that has both functions, parameterised by the game's name:
-Kalter Schlag's and Staekske Rape's ``"pimc"`` agents in :data:`cardgames.GAMES` are
-``PimcAgent("kalter-schlag")`` and ``PimcAgent("staekske-rape")`` with a budget of positions.
+the ``"pimc"`` agents of Kalter Schlag, Staekske Rape and Mariage in :data:`cardgames.GAMES`
+are ``PimcAgent("kalter-schlag")``, ``PimcAgent("staekske-rape")`` and ``PimcAgent("mariage")``
+with a budget of positions. (Gin Rummy, which has no tricks to solve, has a search agent of its
+own: :class:`cardgames.gin_rummy.SearchAgent`.)
 
 What it does not search it leaves to the game's rule agent (``"rule"``): every move but a card
 played to a trick (the deal, the auction, a double, a meld announced) is the rule agent's, and
