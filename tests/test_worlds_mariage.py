@@ -19,7 +19,18 @@ RULES = (
     mariage.Rules(),
     mariage.Rules(auto_claim=False),
     mariage.Rules(forced_queen="penalty_only"),
-    mariage.Rules(forced_queen="off", must_trump_when_void=False),
+    mariage.Rules(
+        forced_queen="off",
+        must_trump_when_void=False,
+        ante_per_pool=2,
+        refill_on_win=0,
+        held_marriage_payment=3,
+        table_marriage_payment=2,
+        heart_table_marriage_king_pays=False,
+        trick_pay_min=1,
+        trick_pay_per_trick=2,
+        fine_zero_tricks=2,
+    ),
     mariage.Rules(
         royals_count_as_trumps_for_obligation=False,
         top_royal="K",
@@ -206,3 +217,54 @@ def test_worlds_refuse_a_view_that_counts_wrong() -> None:
     forged = attrs.evolve(seen, hand_sizes=(5, 9, 9, 9, 9, 9))
     with pytest.raises(errors.RulesError, match="no deal is consistent"):
         next(mariage.worlds(forged, random.Random(1)))
+
+
+def _jester_unclaimed() -> mariage.View:
+    """Return seat 0's view of a six-player deal whose J♦ nobody claimed and seat 0 cannot see."""
+    jester = cards.Card.parse("J♦")
+    for seed in itertools.count():
+        state = mariage.apply(mariage.new_game(seed=seed, players=6), mariage.Deal())
+        seen = mariage.view(state, 0)
+        claimed = {made.pool for _, made in seen.claims}
+        if mariage.Pool.JESTER not in claimed and jester not in seen.hand and seen.trump != jester:
+            return seen
+    raise AssertionError  # pragma: no cover
+
+
+def test_auto_claims_show_who_was_dealt_what() -> None:
+    seen = _jester_unclaimed()
+    jester = cards.Card.parse("J♦")
+    points = {who: made.mask for who, made in seen.claims if made.pool is mariage.Pool.POINT}
+    for world in itertools.islice(mariage.worlds(seen, random.Random(2)), 50):
+        assert not any(hand & jester.mask for hand in world.hands)  # nobody was dealt J♦
+        for who in range(1, 6):
+            assert mariage.sequence_in(world.hands[who]) == points.get(who, 0)
+        for who, made in seen.claims:
+            assert world.hands[who] & made.mask == made.mask
+
+
+def _called_out_of_turn() -> tuple[mariage.State, int]:
+    """Return a seven-player deal whose queen holder, not next in turn, is called by her king."""
+    choose = random.Random(3)
+    for seed in itertools.count():
+        state = mariage.apply(mariage.new_game(seed=seed, players=7), mariage.Deal())
+        while state.in_play and state.due < 0:
+            state = mariage.apply(state, choose.choice(mariage.legal_moves(state)))
+        called = mariage.current_player(state)
+        if not state.in_play or called is None or called == 0:
+            continue
+        king = state.seats[-1]
+        in_turn = next(
+            seat for seat in ((king + step) % 7 for step in range(1, 7)) if seat not in state.seats
+        )
+        if called != in_turn:
+            return state, called
+    raise AssertionError  # pragma: no cover
+
+
+def test_a_seat_called_out_of_turn_holds_the_queen() -> None:
+    state, called = _called_out_of_turn()
+    seen = mariage.view(state, 0)
+    for world in itertools.islice(mariage.worlds(seen, random.Random(4)), 20):
+        assert world.hands[called] >> state.due & 1
+        assert mariage.view(world, 0) == seen

@@ -481,15 +481,26 @@ def _replay_plays(
         if len(state.tricks) > finished and state.tricks[-1] != view.tricks[finished]:
             return None
         done += 1
+    return _at_the_view(view, state)
+
+
+def _at_the_view(view: View, state: State) -> State | None:
+    """Return ``state``, its cards all played, at the view's moment; None if it cannot be.
+
+    A queen called on the last card, a king, was declined where the view shows another seat
+    to move or her suit among those declined; a queen played at once where the view shows her
+    declined does not fit.
+    """
     mover = view.current_player
-    if view.phase is Phase.PLAY and mover is not None:
-        declined = sum(1 << suit for suit in view.queens_declined)
-        while state.due >= 0 and DECLINE in engine.legal_moves(state):
-            due = cards.CARDS[state.due]
-            if engine.current_player(state) == mover and not declined >> due.suit & 1:
-                break
-            state = engine.apply(state, DECLINE)
-    return state
+    if view.phase is not Phase.PLAY or mover is None:
+        return state
+    declined = sum(1 << suit for suit in view.queens_declined)
+    while state.due >= 0 and DECLINE in engine.legal_moves(state):
+        due = cards.CARDS[state.due]
+        if engine.current_player(state) == mover and not declined >> due.suit & 1:
+            break
+        state = engine.apply(state, DECLINE)
+    return state if state.table.declined == declined else None
 
 
 def _played(state: State, card: cards.Card) -> State:
