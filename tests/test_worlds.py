@@ -4,30 +4,16 @@ from __future__ import annotations
 
 import collections
 import itertools
-import math
 import random
-from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import uniformity
 from cardgames import _worlds, cards, errors, staekske_rape
 from cardgames import kalter_schlag as ks
 from cardgames.kalter_schlag import _worlds as ks_worlds
-
-
-def _chi_square_bound(cells: int) -> float:
-    """Return a bound the chi-square statistic of a fair sample exceeds about once in 10**6."""
-    freedom = cells - 1
-    return freedom + 7 * math.sqrt(2 * freedom)
-
-
-def _chi_square(counts: collections.Counter[Any], cells: int, draws: int) -> float:
-    """Return the chi-square statistic of ``counts`` against ``cells`` equally likely cells."""
-    expected = draws / cells
-    seen = sum((count - expected) ** 2 / expected for count in counts.values())
-    return seen + (cells - len(counts)) * expected
 
 
 def test_deals_count_and_respect_the_groups() -> None:
@@ -58,7 +44,7 @@ def test_deals_are_uniform() -> None:
         for held in itertools.islice(_worlds.deals(groups, sizes, random.Random(3)), draws)
     )
     assert len(counts) == cells
-    assert _chi_square(counts, cells, draws) < _chi_square_bound(cells)
+    assert uniformity.is_even(counts, cells, draws)
 
 
 def test_deals_refuse_contradictions() -> None:
@@ -180,7 +166,7 @@ def test_kalter_schlag_worlds_are_uniform_over_consistent_deals() -> None:
         key = tuple((other, tuple(sorted(cards.cards_in(world.hands[other])))) for other in others)
         assert key in consistent
         counts[key] += 1
-    assert _chi_square(counts, len(consistent), draws) < _chi_square_bound(len(consistent))
+    assert uniformity.is_even(counts, len(consistent), draws)
 
 
 def test_kalter_schlag_worlds_check_their_arguments() -> None:

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import uniformity
 from cardgames import _worlds, cards, errors, gin_rummy
 
 RULES = (
@@ -26,19 +27,6 @@ RULES = (
     gin_rummy.Rules(next_dealer="alternate", max_hands=2),
 )
 """The options the docs list, each set at least once."""
-
-
-def _chi_square_bound(cells: int) -> float:
-    """Return a bound the chi-square statistic of a fair sample exceeds about once in 10**6."""
-    freedom = cells - 1
-    return freedom + 7 * math.sqrt(2 * freedom)
-
-
-def _chi_square(counts: collections.Counter[object], cells: int, draws: int) -> float:
-    """Return the chi-square statistic of ``counts`` against ``cells`` equally likely cells."""
-    expected = draws / cells
-    seen = sum((count - expected) ** 2 / expected for count in counts.values())
-    return seen + (cells - len(counts)) * expected
 
 
 def _played(rules: gin_rummy.Rules, seed: int, moves: int) -> gin_rummy.State:
@@ -118,7 +106,7 @@ def test_worlds_are_uniform_over_consistent_deals() -> None:
         assert world.hands[other] & ~unseen == cards.mask_of(seen.known[other])
         counts[stock] += 1
     assert len(counts) == cells
-    assert _chi_square(counts, cells, draws) < _chi_square_bound(cells)
+    assert uniformity.is_even(counts, cells, draws)
 
 
 def _knocked_with_the_upcard() -> gin_rummy.State:

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import uniformity
 from cardgames import _worlds, cards, errors, mariage
 from cardgames.mariage import _worlds as mariage_worlds
 
@@ -61,19 +62,6 @@ RULES = (
     ),
 )
 """The options the docs list, each set at least once."""
-
-
-def _chi_square_bound(cells: int) -> float:
-    """Return a bound the chi-square statistic of a fair sample exceeds about once in 10**6."""
-    freedom = cells - 1
-    return freedom + 7 * math.sqrt(2 * freedom)
-
-
-def _chi_square(counts: collections.Counter[object], cells: int, draws: int) -> float:
-    """Return the chi-square statistic of ``counts`` against ``cells`` equally likely cells."""
-    expected = draws / cells
-    seen = sum((count - expected) ** 2 / expected for count in counts.values())
-    return seen + (cells - len(counts)) * expected
 
 
 def _played(rules: mariage.Rules, seed: int, players: int, moves: int) -> mariage.State:
@@ -188,7 +176,7 @@ def test_worlds_are_uniform_over_consistent_deals() -> None:
         key = tuple((other, world.hands[other]) for other in holding)
         assert key in consistent
         counts[key] += 1
-    assert _chi_square(counts, len(consistent), draws) < _chi_square_bound(len(consistent))
+    assert uniformity.is_even(counts, len(consistent), draws)
     players = state.match.players
     played = [0] * players
     for trick in (*state.tricks, seen.trick):
