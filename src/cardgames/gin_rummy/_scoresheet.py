@@ -35,6 +35,7 @@ __all__ = [
     "describe_deal",
     "describe_end",
     "describe_lay_out",
+    "match_result",
     "show_defence",
 ]
 
@@ -165,7 +166,7 @@ def _closed(match: Match, scored: HandScore, winner: int | None, next_dealer: in
         sheet = None if sheet is None else sheet.ended()
     winners = losers = settlement = None
     if ended:
-        winners, losers, settlement = _result(rules, totals, won, sheet)
+        winners, losers, settlement = match_result(rules, totals, won, sheet)
     return attrs.evolve(
         match,
         totals=totals,
@@ -179,7 +180,7 @@ def _closed(match: Match, scored: HandScore, winner: int | None, next_dealer: in
     )
 
 
-def _result(
+def match_result(
     rules: Rules, totals: tuple[int, ...], won: tuple[int, ...], sheet: HollywoodSheet | None
 ) -> tuple[tuple[int, ...], tuple[int, ...], int | None]:
     """Return the winners, losers and settlement of a match that has ended.

@@ -287,7 +287,7 @@ def _match(view: View, base: State) -> Match:
     )
     settlement = None
     if view.over:
-        _, _, settlement = scoresheet._result(  # noqa: SLF001  # the sheet's own rule for a result
+        _, _, settlement = scoresheet.match_result(
             view.rules, view.totals, view.hands_won, view.hollywood
         )
     between = view.phase is Phase.DEAL and view.current_player is not None
