@@ -54,8 +54,8 @@ __all__ = ["PIMC", "PIMC_NODES", "RuleAgent"]
 
 PIMC_NODES: Final = 5_000
 """The positions a move of the ``"pimc"`` agent may search: on one core of the machine the docs
-were measured on, a median of about 40 ms a card and at most about 200 ms (12 deals of five to
-seven players played at random, every card with a choice)."""
+were measured on, at most 206 ms of CPU a move, the 99th percentile 180 ms, over the 1,000
+six-player deals of ``benchmarks/agents.py --games mariage``."""
 
 PIMC: Final = functools.partial(search.PimcAgent, ABOUT.name, seconds=None, nodes=PIMC_NODES)
 """The ``"pimc"`` agent: :class:`cardgames.search.PimcAgent` with a budget of positions, so
