@@ -9,26 +9,36 @@ the call that reproduces them. ``--limit`` stops a solve after that many seconds
 deadline, as a search agent's): the median then counts an unfinished solve as the limit, and
 the line says how many finished.
 
+Each line is also kept in ``benchmarks/solver.json`` (``--output``), one entry per game and
+number of tricks left, with its date, the machine and the call: ``render_docs.py`` puts them
+on the Performance page beside the solver's targets.
+
 Run from the repository root, with the package installed::
 
     python benchmarks/measure_solver.py [--deals 100] [--tricks 4 8] [--games kalter-schlag]
-        [--limit 60]
+        [--limit 60] [--output benchmarks/solver.json]
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import json
 import random
 import statistics
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
+
+import timing
 
 import cardgames
 from cardgames import _solving
 
 Solver = Callable[[Any], Any]
+
+DEFAULT_OUTPUT = Path(__file__).resolve().parent / "solver.json"
 
 
 def _solver(name: str) -> Solver | None:
@@ -97,25 +107,43 @@ def measure(
 
 
 def main() -> None:
-    """Parse the arguments, time each game and number of tricks, print one line each."""
+    """Parse the arguments, time each game and number of tricks, print and keep one line each."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--tricks", type=int, nargs="+", default=[4])
     parser.add_argument("--games", nargs="+", default=sorted(cardgames.GAMES))
     parser.add_argument("--limit", type=float, default=None)
+    parser.add_argument("--output", type=Path, default=DEFAULT_OUTPUT)
     arguments = parser.parse_args()
+    kept = json.loads(arguments.output.read_text()) if arguments.output.exists() else {}
     for name in arguments.games:
         if _solver(name) is None:
             continue
         for tricks_left in arguments.tricks:
             median, worst, solved = measure(name, tricks_left, arguments.deals, arguments.limit)
             limit = "" if arguments.limit is None else f" --limit {arguments.limit:g}"
+            command = (
+                f"python benchmarks/measure_solver.py --games {name} --tricks {tricks_left} "
+                f"--deals {arguments.deals}{limit}"
+            )
             print(
                 f"{name}: {tricks_left} tricks left: median {median * 1000:.1f} ms, "
                 f"worst {worst * 1000:.1f} ms CPU; {solved} of {arguments.deals} deals solved "
-                f"(python benchmarks/measure_solver.py --games {name} --tricks {tricks_left} "
-                f"--deals {arguments.deals}{limit})"
+                f"({command})"
             )
+            kept[f"{name}/{tricks_left}"] = {
+                "game": name,
+                "tricks_left": tricks_left,
+                "deals": arguments.deals,
+                "solved": solved,
+                "limit_seconds": arguments.limit,
+                "median_seconds": median,
+                "worst_seconds": worst,
+                "date": timing.utc_now(),
+                "machine": timing.machine(),
+                "command": command,
+            }
+            arguments.output.write_text(json.dumps(kept, indent=2, sort_keys=True) + "\n")
 
 
 if __name__ == "__main__":

@@ -1,7 +1,8 @@
 """Write ``docs/performance.rst`` from ``benchmarks/results.json``.
 
-Every number on the page comes from the JSON file of one benchmark run; nothing is typed by
-hand. Run it after ``bench.py`` (``nox -s bench`` does both)::
+Every number on the page comes from the JSON files of the benchmark runs (``results.json``,
+and ``environments.json`` and ``solver.json`` where they exist); nothing is typed by hand.
+Run it after ``bench.py`` (``nox -s bench`` does both)::
 
     python benchmarks/render_docs.py [--input benchmarks/results.json] [--output docs/...]
 """
@@ -20,6 +21,7 @@ HERE = Path(__file__).resolve().parent
 DEFAULT_INPUT = HERE / "results.json"
 DEFAULT_OUTPUT = HERE.parent / "docs" / "performance.rst"
 DEFAULT_ENVIRONMENTS = HERE / "environments.json"
+DEFAULT_SOLVER = HERE / "solver.json"
 
 
 def _list_table(headings: Sequence[str], body: Sequence[Sequence[str]], widths: str = "") -> str:
@@ -65,7 +67,9 @@ Performance
 
 How fast the games play through the public API, side by side with OpenSpiel and RLCard on the
 same machine in the same run. Every number on this page comes from ``benchmarks/results.json``,
-written by ``nox -s bench`` and turned into this page by ``benchmarks/render_docs.py``.
+written by ``nox -s bench`` and turned into this page by ``benchmarks/render_docs.py``, but for
+the environment steps (``benchmarks/environments.json``, of the same ``nox -s bench``) and the
+double-dummy solvers (``benchmarks/solver.json``, from ``benchmarks/measure_solver.py``).
 
 The run
 -------
@@ -195,6 +199,68 @@ def _environments(environments: dict[str, Any]) -> list[str]:
     return [text, "", table, ""]
 
 
+_SOLVER = """\
+Double-dummy solvers
+--------------------
+
+One ``solve(state)`` with every hand open (see :doc:`analysis`), written by
+``benchmarks/measure_solver.py`` to ``benchmarks/solver.json``: each deal ``i`` is the first
+hand of ``new_game(seed=i)``, played by random legal moves to the start of a trick with the
+given number of tricks left. The times are the processor time of the process, the median and
+the worst over the deals; a row run with a limit stops a solve after that many seconds and
+counts it at the limit, so its median is a lower bound when fewer than half the deals were
+solved. Kalter Schlag has two targets (a position with four tricks left solved in 50 ms, a
+whole hand from its first lead in 2 s, medians); Staekske Rape and Mariage are reported beside
+them."""
+
+_SOLVER_HEADINGS = ("position", "deals (solved)", "median", "worst", "target")
+
+_SOLVER_TARGETS = {("kalter-schlag", 4): 0.05, ("kalter-schlag", 8): 2.0}
+"""Kalter Schlag's solver targets: the median seconds of a solve, by the tricks left."""
+
+
+def _seconds(value: float) -> str:
+    """Return a time in ms under a second, else in s."""
+    return f"{value * 1000:.1f} ms" if value < 1 else f"{value:.2f} s"
+
+
+def _solver_rows(solver: dict[str, Any]) -> list[list[str]]:
+    """Return the solver table: one row per game and tricks left, with its target's verdict."""
+    rows = []
+    for entry in sorted(solver.values(), key=lambda found: (found["game"], found["tricks_left"])):
+        limit = entry["limit_seconds"]
+        unsolved = entry["solved"] * 2 <= entry["deals"] and limit is not None
+        median = f"over {_seconds(limit)}" if unsolved else _seconds(entry["median_seconds"])
+        bound = _SOLVER_TARGETS.get((entry["game"], entry["tricks_left"]))
+        target = ""
+        if bound is not None:
+            met = not unsolved and entry["median_seconds"] <= bound
+            bound_text = f"{bound * 1000:g} ms" if bound < 1 else f"{bound:g} s"
+            target = f"≤ {bound_text}: " + ("met" if met else "**missed**")
+        rows.append(
+            [
+                f"{entry['game']}, {entry['tricks_left']} tricks left",
+                f"{entry['deals']} ({entry['solved']})",
+                median,
+                _seconds(entry["worst_seconds"]),
+                target,
+            ]
+        )
+    return rows
+
+
+def _solver_calls(solver: dict[str, Any]) -> list[str]:
+    """Return the bullet list of the calls that measured each row, with their dates (UTC)."""
+    entries = sorted(solver.values(), key=lambda found: (found["game"], found["tricks_left"]))
+    return [f"- {entry['date']}: ``{entry['command']}``" for entry in entries]
+
+
+def _solvers(solver: dict[str, Any]) -> list[str]:
+    """Return the solver section of the page."""
+    table = _list_table(_SOLVER_HEADINGS, _solver_rows(solver), "40 15 15 15 15")
+    return [_SOLVER, "", table, "", "Each row's run:", "", *_solver_calls(solver), ""]
+
+
 _RUNNING = """\
 Running the benchmarks
 ----------------------
@@ -232,8 +298,12 @@ A target marked missed is still open work; a target whose peer was skipped is no
 """
 
 
-def render(measured: dict[str, Any], environments: dict[str, Any] | None = None) -> str:
-    """Return the whole page (with the environment steps, when they were measured)."""
+def render(
+    measured: dict[str, Any],
+    environments: dict[str, Any] | None = None,
+    solver: dict[str, Any] | None = None,
+) -> str:
+    """Return the whole page (with the environment steps and the solvers, when measured)."""
     targets = results.target_rows(
         measured, {True: "met", False: "**missed**", None: "not checked (not measured)"}
     )
@@ -287,6 +357,8 @@ def render(measured: dict[str, Any], environments: dict[str, Any] | None = None)
         ]
     if environments is not None:
         parts += _environments(environments)
+    if solver:
+        parts += _solvers(solver)
     if skipped:
         parts += ["Skipped", "-------", ""]
         parts += [f"- {peer['label']}: {peer['reason']}" for peer in skipped]
@@ -301,6 +373,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--input", type=Path, default=DEFAULT_INPUT)
     parser.add_argument("--output", type=Path, default=DEFAULT_OUTPUT)
     parser.add_argument("--environments", type=Path, default=DEFAULT_ENVIRONMENTS)
+    parser.add_argument("--solver", type=Path, default=DEFAULT_SOLVER)
     options = parser.parse_args(argv)
     measured = json.loads(options.input.read_text(encoding="utf-8"))
     environments = (
@@ -308,7 +381,10 @@ def main(argv: list[str] | None = None) -> None:
         if options.environments.exists()
         else None
     )
-    options.output.write_text(render(measured, environments), encoding="utf-8")
+    solver = (
+        json.loads(options.solver.read_text(encoding="utf-8")) if options.solver.exists() else None
+    )
+    options.output.write_text(render(measured, environments, solver), encoding="utf-8")
     print(f"wrote {options.output} from {options.input} ({measured['date']})")
 
 
