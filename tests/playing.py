@@ -7,6 +7,7 @@ fault names a match anyone can play again.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -40,3 +41,14 @@ def random_states(
     while not entry.is_over(state):
         state = entry.apply(state, chooser.choice(entry.legal_moves(state)))
         yield state
+
+
+def after_moves(
+    name: str, seed: int, moves: int, *, rules: object = None, players: int | None = None
+) -> Any:  # any game's state
+    """Return the state :func:`random_states` reaches after ``moves`` moves (or its last)."""
+    walk = random_states(name, seed, rules=rules, players=players)
+    state = next(walk)
+    for state in itertools.islice(walk, moves):  # noqa: B007  # the last one is the answer
+        pass
+    return state

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import playing
 import uniformity
 from cardgames import _worlds, cards, errors, staekske_rape
 from cardgames import kalter_schlag as ks
@@ -54,16 +55,6 @@ def test_deals_refuse_contradictions() -> None:
         _worlds.count(((0b1, (5,)),), {0: 1})
 
 
-def _played(seed: int, moves: int, choose: random.Random) -> ks.State:
-    """Return a Kalter Schlag state after ``moves`` random moves from ``seed``."""
-    state = ks.new_game(seed=seed)
-    for _ in range(moves):
-        if ks.is_over(state):
-            break
-        state = ks.apply(state, choose.choice(ks.legal_moves(state)))
-    return state
-
-
 @settings(max_examples=60)
 @given(
     seed=st.integers(0, 2**32),
@@ -72,7 +63,7 @@ def _played(seed: int, moves: int, choose: random.Random) -> ks.State:
     draw=st.integers(0, 2**32),
 )
 def test_kalter_schlag_worlds_show_their_view(seed: int, moves: int, seat: int, draw: int) -> None:
-    state = _played(seed, moves, random.Random(seed))
+    state = playing.after_moves("kalter-schlag", seed, moves)
     seen = ks.view(state, seat)
     for world in itertools.islice(ks.worlds(seen, random.Random(draw)), 3):
         assert ks.view(world, seat) == seen

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import playing
 import uniformity
 from cardgames import _worlds, cards, errors, gin_rummy
 
@@ -29,17 +30,6 @@ RULES = (
 """The options the docs list, each set at least once."""
 
 
-def _played(rules: gin_rummy.Rules, seed: int, moves: int) -> gin_rummy.State:
-    """Return the state after ``moves`` random moves of a match from ``seed``."""
-    state = gin_rummy.new_game(rules, seed=seed)
-    choose = random.Random(seed)
-    for _ in range(moves):
-        if gin_rummy.is_over(state):
-            break
-        state = gin_rummy.apply(state, choose.choice(gin_rummy.legal_moves(state)))
-    return state
-
-
 @settings(max_examples=120)
 @given(
     rules=st.sampled_from(RULES),
@@ -48,7 +38,7 @@ def _played(rules: gin_rummy.Rules, seed: int, moves: int) -> gin_rummy.State:
     draw=st.integers(0, 2**32),
 )
 def test_worlds_show_their_view(rules: gin_rummy.Rules, seed: int, moves: int, draw: int) -> None:
-    state = _played(rules, seed, moves)
+    state = playing.after_moves("gin-rummy", seed, moves, rules=rules)
     for seat in range(2):
         seen = gin_rummy.view(state, seat)
         for world in itertools.islice(gin_rummy.worlds(seen, random.Random(draw)), 2):

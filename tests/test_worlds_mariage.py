@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import playing
 import uniformity
 from cardgames import _worlds, cards, errors, mariage
 from cardgames.mariage import _worlds as mariage_worlds
@@ -64,17 +65,6 @@ RULES = (
 """The options the docs list, each set at least once."""
 
 
-def _played(rules: mariage.Rules, seed: int, players: int, moves: int) -> mariage.State:
-    """Return the state after ``moves`` random moves of a session from ``seed``."""
-    state = mariage.new_game(rules, seed=seed, players=players)
-    choose = random.Random(seed)
-    for _ in range(moves):
-        if mariage.is_over(state):
-            break
-        state = mariage.apply(state, choose.choice(mariage.legal_moves(state)))
-    return state
-
-
 @settings(max_examples=150)
 @given(
     rules=st.sampled_from(RULES),
@@ -86,7 +76,7 @@ def _played(rules: mariage.Rules, seed: int, players: int, moves: int) -> mariag
 def test_worlds_show_their_view(
     rules: mariage.Rules, seed: int, players: int, moves: int, draw: int
 ) -> None:
-    state = _played(rules, seed, players, moves)
+    state = playing.after_moves("mariage", seed, moves, rules=rules, players=players)
     for seat in range(players):
         seen = mariage.view(state, seat)
         world = next(mariage.worlds(seen, random.Random(draw)))
