@@ -63,6 +63,27 @@ class Timed:
         return move
 
 
+def _rate(result: simulate.AgentResult) -> dict[str, Any]:
+    """Return an agent's wins over its seats, with the rate's 95 % interval and mean points."""
+    return {
+        "seats": result.seats,
+        "wins": result.wins,
+        "win_rate": result.wins / result.seats,
+        "interval_95": list(intervals.wilson(result.wins, result.seats)),
+        "mean_points": result.mean_points,
+    }
+
+
+def _spread(seconds: list[float]) -> dict[str, float]:
+    """Return the median, the 99th percentile and the longest of the moves' times."""
+    ordered = sorted(seconds)
+    return {
+        "median": statistics.median(ordered),
+        "p99": ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))],
+        "max": ordered[-1],
+    }
+
+
 def measure(
     name: str, matches: int, hands: int, nodes: int | None, *, seed: int, solve_measure: str | None
 ) -> dict[str, Any]:
@@ -84,9 +105,6 @@ def measure(
     spent = time.perf_counter() - start
     baseline = simulate.run(entry, "rule", matches=matches, seed=seed, rules=rules)
     own, rule = played.agent("pimc"), baseline.agent("rule")
-    low, high = intervals.wilson(own.wins, own.seats)
-    base_low, base_high = intervals.wilson(rule.wins, rule.seats)
-    moves, cpu = sorted(timed.seconds), sorted(timed.cpu)
     return {
         "game": name,
         "matches": matches,
@@ -94,32 +112,11 @@ def measure(
         "hands": played.hands,
         "nodes_per_move": nodes,
         "measure": agent.measure,
-        "pimc": {
-            "seats": own.seats,
-            "wins": own.wins,
-            "win_rate": own.wins / own.seats,
-            "interval_95": [low, high],
-            "mean_points": own.mean_points,
-        },
-        "baseline_rule": {
-            "seats": rule.seats,
-            "wins": rule.wins,
-            "win_rate": rule.wins / rule.seats,
-            "interval_95": [base_low, base_high],
-            "mean_points": rule.mean_points,
-        },
+        "pimc": _rate(own),
+        "baseline_rule": _rate(rule),
         "margin_points": 100 * (own.wins / own.seats - rule.wins / rule.seats),
-        "move_seconds": {
-            "moves": len(moves),
-            "median": statistics.median(moves),
-            "p99": moves[min(len(moves) - 1, int(0.99 * len(moves)))],
-            "max": moves[-1],
-        },
-        "move_cpu_seconds": {
-            "median": statistics.median(cpu),
-            "p99": cpu[min(len(cpu) - 1, int(0.99 * len(cpu)))],
-            "max": cpu[-1],
-        },
+        "move_seconds": {"moves": len(timed.seconds), **_spread(timed.seconds)},
+        "move_cpu_seconds": _spread(timed.cpu),
         "seconds": spent,
         "seconds_per_match": spent / matches,
         "command": " ".join(["python benchmarks/agents.py", *sys.argv[1:]]),
