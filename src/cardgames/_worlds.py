@@ -23,13 +23,13 @@ from __future__ import annotations
 import bisect
 import math
 import random
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import cache
 from typing import Final, Protocol, TypeVar
 
-from cardgames import errors, matches, tricks
+from cardgames import cards, errors, matches, tricks
 
-__all__ = ["Group", "check", "count", "deals", "fill_sheet", "plays"]
+__all__ = ["Group", "check", "count", "deals", "fill_sheet", "grouped", "plays"]
 
 HandT = TypeVar("HandT", bound=matches.HandScore)
 
@@ -68,6 +68,19 @@ def check(view: object, rng: object, kind: type, title: str) -> None:
 def plays(view: TrickView) -> tuple[tricks.Trick, ...]:
     """Return the tricks of the hand so far, the one being played last."""
     return (*view.tricks, view.trick) if view.trick is not None else view.tricks
+
+
+def grouped(unseen: int, receivers_of: Callable[[cards.Card], tuple[int, ...]]) -> list[Group]:
+    """Return the unseen cards as groups: those that may lie with the same receivers together.
+
+    ``receivers_of`` gives the receivers a card may lie with; the groups come in the order of
+    their lowest cards.
+    """
+    by_receivers: dict[tuple[int, ...], int] = {}
+    for card in cards.cards_in(unseen):
+        allowed = receivers_of(card)
+        by_receivers[allowed] = by_receivers.get(allowed, 0) | card.mask
+    return [(mask, receivers) for receivers, mask in by_receivers.items()]
 
 
 def _splits(

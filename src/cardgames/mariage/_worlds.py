@@ -208,17 +208,17 @@ def _groups(
         for card in _HELD:
             if not claimed & card.mask:  # its holder would have claimed it: nobody was dealt it
                 only[card.index] = (rest,)
-    by_receivers: dict[tuple[int, ...], int] = {}
-    for card in cards.cards_in(unseen):
-        allowed = tuple(
+    groups = _worlds.grouped(
+        unseen,
+        lambda card: tuple(
             receiver
             for receiver in only.get(card.index, (*others, rest))
             if receiver in sizes and not (receiver < players and barred[receiver] & card.mask)
-        )
-        by_receivers[allowed] = by_receivers.get(allowed, 0) | card.mask
+        ),
+    )
     # the narrowest first: the counting then meets fewer ways to have filled the seats so far
-    ordered = sorted(by_receivers.items(), key=lambda item: (len(item[0]), item[0]))
-    return tuple((mask, receivers) for receivers, mask in ordered), sizes
+    groups.sort(key=lambda group: (len(group[1]), group[1]))
+    return tuple(groups), sizes
 
 
 def _misdealt(view: View, rng: random.Random) -> Iterator[State]:

@@ -120,16 +120,15 @@ def _draw(view: View, rng: random.Random) -> Iterator[State]:
     hidden_seats = [other for other in range(players) if other != seat or view.hand is None]
     sizes = {other: view.hand_sizes[other] for other in hidden_seats}
     sizes[stock] = unseen.bit_count() - sum(sizes.values())
-    by_receivers: dict[tuple[int, ...], int] = {}
-    for card in cards.cards_in(unseen):
-        allowed = tuple(
+    groups = _worlds.grouped(
+        unseen,
+        lambda card: tuple(
             receiver
             for receiver in sizes
             if not barred[receiver] & card.mask
             and (not shown & card.mask or receiver == view.declarer)
-        )
-        by_receivers[allowed] = by_receivers.get(allowed, 0) | card.mask
-    groups = tuple((mask, receivers) for receivers, mask in by_receivers.items())
+        ),
+    )
     held_seats = dict.fromkeys(sizes, 0)
     drawn = _worlds.deals(groups, sizes, rng) if unseen else itertools.repeat(held_seats)
     for held in drawn:
