@@ -1,7 +1,8 @@
 """Write ``docs/performance.rst`` from ``benchmarks/results.json``.
 
 Every number on the page comes from the JSON files of the benchmark runs (``results.json``,
-and ``environments.json`` and ``solver.json`` where they exist); nothing is typed by hand.
+and ``environments.json``, ``solver.json`` and ``compiled.json`` where they exist); nothing is
+typed by hand.
 Run it after ``bench.py`` (``nox -s bench`` does both)::
 
     python benchmarks/render_docs.py [--input benchmarks/results.json] [--output docs/...]
@@ -22,6 +23,7 @@ DEFAULT_INPUT = HERE / "results.json"
 DEFAULT_OUTPUT = HERE.parent / "docs" / "performance.rst"
 DEFAULT_ENVIRONMENTS = HERE / "environments.json"
 DEFAULT_SOLVER = HERE / "solver.json"
+DEFAULT_COMPILED = HERE / "compiled.json"
 
 
 def _list_table(headings: Sequence[str], body: Sequence[Sequence[str]], widths: str = "") -> str:
@@ -261,6 +263,112 @@ def _solvers(solver: dict[str, Any]) -> list[str]:
     return [_SOLVER, "", table, "", "Each row's run:", "", *_solver_calls(solver), ""]
 
 
+_COMPILED = """\
+Compiled with mypyc
+-------------------
+
+What compiling the engines' hot modules with mypyc (which ships with mypy) would buy, measured
+before choosing it by ``benchmarks/compiled.py`` on {date} (UTC), to
+``benchmarks/compiled.json``. The package is copied and {count} modules are compiled (listed
+below the tables); ``bench.py --no-peers`` runs {rounds} times on each tree in turn; the tables
+show the medians and the speed-up, interpreted over compiled (higher is better). Both trees
+played the same seeded hands to the same views first. The attrs classes (states, moves, views)
+stay interpreted, and so does most of each step's time: building them.
+
+{verdict} The wheel on PyPI stays pure Python: a compiled wheel would double what CI builds and
+tests, for less than the targets need."""
+
+_COMPILED_ROWS = {
+    "us_per_action": "µs per player action",
+    "apply_us": "apply",
+    "legal_moves_us": "legal_moves",
+    "view_us": "view",
+    "rl_step_us": "RL step",
+    "server_step_us": "server step",
+}
+"""The rows of ``compiled.json`` shown, by their names on this page."""
+
+_TARGET_ROWS = {
+    "µs per player action": ("us_per_action", None),
+    "view": ("view_us", "apply_us"),
+    "RL step": ("rl_step_us", None),
+}
+"""For the wording each target starts with, the row of ``compiled.json`` it measures, and the
+row its bound is a multiple of when that is one of this library's own (a view's is ``apply``)."""
+
+
+def _compiled_ratio(games: dict[str, Any], target: dict[str, Any]) -> float | None:
+    """Return a target's ratio were the modules compiled, or None if no row of it was timed."""
+    for label, (row, bound) in _TARGET_ROWS.items():
+        if target["game"] in games and target["target"].startswith(label):
+            measured = games[target["game"]]
+            speedup = measured[row]["speedup"]
+            if bound is not None:  # both sides of the ratio are compiled
+                speedup /= measured[bound]["speedup"]
+            ratio: float = target["ratio"] / speedup
+            return ratio
+    return None
+
+
+def _compiled(compiled: dict[str, Any], targets: Sequence[dict[str, Any]]) -> list[str]:
+    """Return the section on the mypyc trial: its rows, and the missed targets compiled."""
+    rows = []
+    for game, measured in sorted(compiled["games"].items()):
+        for row, label in _COMPILED_ROWS.items():
+            found = measured[row]
+            rows.append(
+                [
+                    game,
+                    label,
+                    f"{found['source']:.2f}",
+                    f"{found['compiled']:.2f}",
+                    f"{found['speedup']:.2f}",
+                ]
+            )
+    missed = [
+        (target, found)
+        for target in targets
+        if target["met"] is False
+        and (found := _compiled_ratio(compiled["games"], target)) is not None
+    ]
+    met = [f"{target['game']}: {target['target']}" for target, found in missed if found <= 1]
+    verdict = (
+        f"Compiled, these missed targets would be met: {'; '.join(met)}."
+        if met
+        else "Compiled, no missed target would be met (the first table: each target's ratio "
+        "over the speed-up of its row, a view's over apply's too; a target is met at 1 or less)."
+    )
+    modules = ", ".join(f"``{module}``" for module in compiled["modules"])
+    text = _COMPILED.format(
+        date=compiled["date"],
+        count=len(compiled["modules"]),
+        rounds=compiled["rounds"],
+        verdict=verdict,
+    )
+    headings = ("game", "row", "interpreted µs", "compiled µs", "speed-up")
+    table = _list_table(headings, rows, "25 30 15 15 15")
+    needs = _list_table(
+        ("game", "missed target", "ratio", "ratio compiled"),
+        [
+            [target["game"], target["target"], f"{target['ratio']:.2f}", f"{found:.2f}"]
+            for target, found in missed
+        ],
+        "20 50 15 15",
+    )
+    return [
+        text,
+        "",
+        needs,
+        "",
+        table,
+        "",
+        f"The modules compiled: {modules}.",
+        "",
+        f"The run: ``{compiled['command']}``",
+        "",
+    ]
+
+
 _RUNNING = """\
 Running the benchmarks
 ----------------------
@@ -302,8 +410,9 @@ def render(
     measured: dict[str, Any],
     environments: dict[str, Any] | None = None,
     solver: dict[str, Any] | None = None,
+    compiled: dict[str, Any] | None = None,
 ) -> str:
-    """Return the whole page (with the environment steps and the solvers, when measured)."""
+    """Return the whole page (with the environment steps, the solvers and mypyc, if measured)."""
     targets = results.target_rows(
         measured, {True: "met", False: "**missed**", None: "not checked (not measured)"}
     )
@@ -359,12 +468,22 @@ def render(
         parts += _environments(environments)
     if solver:
         parts += _solvers(solver)
+    if compiled:
+        parts += _compiled(compiled, measured["targets"])
     if skipped:
         parts += ["Skipped", "-------", ""]
         parts += [f"- {peer['label']}: {peer['reason']}" for peer in skipped]
         parts += [""]
     parts += [_RUNNING]
     return "\n".join(parts)
+
+
+def _read_if_there(path: Path) -> dict[str, Any] | None:
+    """Return the JSON a benchmark wrote to ``path``, or None if it has not been run."""
+    if not path.exists():
+        return None
+    found: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return found
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -374,17 +493,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--output", type=Path, default=DEFAULT_OUTPUT)
     parser.add_argument("--environments", type=Path, default=DEFAULT_ENVIRONMENTS)
     parser.add_argument("--solver", type=Path, default=DEFAULT_SOLVER)
+    parser.add_argument("--compiled", type=Path, default=DEFAULT_COMPILED)
     options = parser.parse_args(argv)
     measured = json.loads(options.input.read_text(encoding="utf-8"))
-    environments = (
-        json.loads(options.environments.read_text(encoding="utf-8"))
-        if options.environments.exists()
-        else None
+    environments, solver, compiled = (
+        _read_if_there(path) for path in (options.environments, options.solver, options.compiled)
     )
-    solver = (
-        json.loads(options.solver.read_text(encoding="utf-8")) if options.solver.exists() else None
-    )
-    options.output.write_text(render(measured, environments, solver), encoding="utf-8")
+    page = render(measured, environments, solver, compiled)
+    options.output.write_text(page, encoding="utf-8")
     print(f"wrote {options.output} from {options.input} ({measured['date']})")
 
 
