@@ -70,8 +70,9 @@ Performance
 How fast the games play through the public API, side by side with OpenSpiel and RLCard on the
 same machine in the same run. Every number on this page comes from ``benchmarks/results.json``,
 written by ``nox -s bench`` and turned into this page by ``benchmarks/render_docs.py``, but for
-the environment steps (``benchmarks/environments.json``, of the same ``nox -s bench``) and the
-double-dummy solvers (``benchmarks/solver.json``, from ``benchmarks/measure_solver.py``).
+the environment steps (``benchmarks/environments.json``, of the same ``nox -s bench``), the
+double-dummy solvers (``benchmarks/solver.json``, from ``benchmarks/measure_solver.py``) and the
+trial of mypyc (``benchmarks/compiled.json``, from ``benchmarks/compiled.py``).
 
 The run
 -------
