@@ -120,6 +120,8 @@ NUM_MOVES: Final = PLAY + _CARDS
 
 _PLACES: Final = {card.index: place for place, card in enumerate(play.PACK)}
 """Each card of the pack's place in ``PACK``, by card index."""
+_DISCARD_ACTIONS: Final = {index: DISCARD + place for index, place in _PLACES.items()}
+"""The action that lays away each card of the pack, by card index."""
 _MELD_PLACES: Final = {meld.mask: place for place, meld in enumerate(melds.MELDS)}
 _SINGLE: Final[dict[type, tuple[int, ...]]] = {
     Deal: (DEAL,),
@@ -175,7 +177,15 @@ def move_indices(move: Move) -> tuple[int, ...]:
             raise errors.RulesError(
                 f"{move} has no actions: a discard is {play.STOCK_SIZE} cards, not {len(laid)}"
             )
-        return tuple(DISCARD + _place(card, move) for card in laid)
+        try:  # a learner's mask asks for every discard of the eleven cards: 330 of them
+            return (
+                _DISCARD_ACTIONS[laid[0].index],
+                _DISCARD_ACTIONS[laid[1].index],
+                _DISCARD_ACTIONS[laid[2].index],
+                _DISCARD_ACTIONS[laid[3].index],
+            )
+        except KeyError:
+            return tuple(DISCARD + _place(card, move) for card in laid)  # _place says which
     if kind is Meld:
         place = _MELD_PLACES.get(move.mask)  # type: ignore[union-attr]  # a Meld
         if place is None:
