@@ -64,9 +64,9 @@ exclude_patterns = ["_build", "_intersphinx", "_ext"]
 nitpicky = True
 nitpick_ignore_regex = [
     # Type variables (MoveT, ScoreT_co, MatchT …) of the generic protocols, of Score, of History
-    # and of game.py's helpers. They are not public names (not in any __all__), so nothing
-    # documents them; type hints still print their names.
-    ("py:class", r"(cardgames\.\w+\.)?[A-Z][A-Za-z]*T(_co|_contra)?"),
+    # and of the game entry (cardgames.game._entry). They are not public names (not in any
+    # __all__), so nothing documents them; type hints still print their names.
+    ("py:class", r"(cardgames(\.\w+)+\.)?[A-Z][A-Za-z]*T(_co|_contra)?"),
     # The adapted libraries' own types in the integrations' signatures (numpy arrays, Gymnasium
     # spaces, PettingZoo's base class): the offline inventories hold Python's and attrs' only.
     ("py:class", r"(numpy|gymnasium|pettingzoo)(\.\w+)+"),

@@ -106,6 +106,26 @@ def test_a_game_package_publishes_its_all_and_no_module(name: str) -> None:
     assert "ABOUT" in package.__all__
 
 
+def test_the_game_package_publishes_its_all_and_no_module() -> None:
+    own = {
+        attribute: value.__name__
+        for attribute, value in vars(game).items()
+        if isinstance(value, types.ModuleType) and value.__name__.startswith("cardgames.game.")
+    }
+    assert own, "the package's modules are reached as its attributes"
+    assert all(attribute.startswith("_") for attribute in own), own
+    assert all(hasattr(game, each) for each in game.__all__)
+
+
+def test_neither_an_entry_nor_the_registry_can_be_pickled() -> None:
+    # Game is defined in cardgames.game._entry and Registry in cardgames.game: a pickle would
+    # record that module, but neither can be pickled (an entry holds its encoding module, the
+    # registry a read-only view), so no pickle depends on where they are defined.
+    for value in (cardgames.GAMES["kalter-schlag"], cardgames.GAMES):
+        with pytest.raises(TypeError, match="cannot pickle"):
+            pickle.dumps(value)
+
+
 @pytest.mark.parametrize("seed", [0, 7, -3, 2**80])
 def test_start_seed_keeps_a_seed(seed: int) -> None:
     assert arguments.start_seed(seed) == seed
@@ -220,6 +240,7 @@ def test_check_state_names_what_was_expected() -> None:
     for value, named in (
         (sr.new_game(seed=1), "a staekske_rape.State"),
         (ks.view(own, 0), "a kalter_schlag.View"),
+        (ks, "a game.Game"),  # named by its package, as a game's state is
         (None, "None"),
         ("state", "'state'"),
     ):
