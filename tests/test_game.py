@@ -90,9 +90,8 @@ def test_package_exports() -> None:
     assert isinstance(cardgames.__version__, str)
 
 
-@pytest.mark.parametrize("name", list(cardgames.GAMES))
-def test_a_game_package_publishes_its_all_and_no_module(name: str) -> None:
-    package = importlib.import_module(f"cardgames.{name.replace('-', '_')}")
+def _publishes_its_all_and_no_module(package: types.ModuleType) -> None:
+    """Assert that a package's own modules are internal and its ``__all__`` is all there."""
     own = {
         attribute: value.__name__
         for attribute, value in vars(package).items()
@@ -102,19 +101,19 @@ def test_a_game_package_publishes_its_all_and_no_module(name: str) -> None:
     assert all(attribute.startswith("_") for attribute in own), own
     assert all(module.rsplit(".", 1)[1].startswith("_") for module in own.values()), own
     assert all(hasattr(package, each) for each in package.__all__)
+
+
+@pytest.mark.parametrize("name", list(cardgames.GAMES))
+def test_a_game_package_publishes_its_all_and_no_module(name: str) -> None:
+    package = importlib.import_module(f"cardgames.{name.replace('-', '_')}")
+    _publishes_its_all_and_no_module(package)
     assert "GAME" in package.__all__
     assert "ABOUT" in package.__all__
 
 
-def test_the_game_package_publishes_its_all_and_no_module() -> None:
-    own = {
-        attribute: value.__name__
-        for attribute, value in vars(game).items()
-        if isinstance(value, types.ModuleType) and value.__name__.startswith("cardgames.game.")
-    }
-    assert own, "the package's modules are reached as its attributes"
-    assert all(attribute.startswith("_") for attribute in own), own
-    assert all(hasattr(game, each) for each in game.__all__)
+@pytest.mark.parametrize("name", ["cardgames.game", "cardgames.simulate"])
+def test_a_core_package_publishes_its_all_and_no_module(name: str) -> None:
+    _publishes_its_all_and_no_module(importlib.import_module(name))
 
 
 def test_neither_an_entry_nor_the_registry_can_be_pickled() -> None:
