@@ -202,9 +202,10 @@ def _resolve_reexport(
     """Point a reference to a name's defining module at the package that documents it.
 
     The API reference documents each game's names once, under the game package that re-exports
-    them (``cardgames.kalter_schlag.State``), while type hints name the defining submodule
-    (``cardgames.kalter_schlag._state.State``). This tries the enclosing packages in turn and
-    resolves to the first one whose ``__all__`` lists the name and that documents it.
+    them (``cardgames.kalter_schlag.State``, and likewise ``cardgames.game.Game``), while type
+    hints name the defining submodule (``cardgames.kalter_schlag._state.State``). This tries
+    the enclosing packages in turn and resolves to the first one whose ``__all__`` lists the
+    name and that documents it.
     (``contnode`` is a docutils ``Element``; docutils ships no type hints, hence ``object``.)
     """
     if node.get("refdomain") != "py":
