@@ -64,9 +64,9 @@ exclude_patterns = ["_build", "_intersphinx", "_ext"]
 nitpicky = True
 nitpick_ignore_regex = [
     # Type variables (MoveT, ScoreT_co, MatchT …) of the generic protocols, of Score, of History
-    # and of game.py's helpers. They are not public names (not in any __all__), so nothing
-    # documents them; type hints still print their names.
-    ("py:class", r"(cardgames\.\w+\.)?[A-Z][A-Za-z]*T(_co|_contra)?"),
+    # and of the game entry (cardgames.game._entry). They are not public names (not in any
+    # __all__), so nothing documents them; type hints still print their names.
+    ("py:class", r"(cardgames(\.\w+)+\.)?[A-Z][A-Za-z]*T(_co|_contra)?"),
     # The adapted libraries' own types in the integrations' signatures (numpy arrays, Gymnasium
     # spaces, PettingZoo's base class): the offline inventories hold Python's and attrs' only.
     ("py:class", r"(numpy|gymnasium|pettingzoo)(\.\w+)+"),
@@ -202,9 +202,10 @@ def _resolve_reexport(
     """Point a reference to a name's defining module at the package that documents it.
 
     The API reference documents each game's names once, under the game package that re-exports
-    them (``cardgames.kalter_schlag.State``), while type hints name the defining submodule
-    (``cardgames.kalter_schlag._state.State``). This tries the enclosing packages in turn and
-    resolves to the first one whose ``__all__`` lists the name and that documents it.
+    them (``cardgames.kalter_schlag.State``, and likewise ``cardgames.game.Game``), while type
+    hints name the defining submodule (``cardgames.kalter_schlag._state.State``). This tries
+    the enclosing packages in turn and resolves to the first one whose ``__all__`` lists the
+    name and that documents it.
     (``contnode`` is a docutils ``Element``; docutils ships no type hints, hence ``object``.)
     """
     if node.get("refdomain") != "py":

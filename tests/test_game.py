@@ -90,9 +90,8 @@ def test_package_exports() -> None:
     assert isinstance(cardgames.__version__, str)
 
 
-@pytest.mark.parametrize("name", list(cardgames.GAMES))
-def test_a_game_package_publishes_its_all_and_no_module(name: str) -> None:
-    package = importlib.import_module(f"cardgames.{name.replace('-', '_')}")
+def _publishes_its_all_and_no_module(package: types.ModuleType) -> None:
+    """Assert that a package's own modules are internal and its ``__all__`` is all there."""
     own = {
         attribute: value.__name__
         for attribute, value in vars(package).items()
@@ -102,8 +101,28 @@ def test_a_game_package_publishes_its_all_and_no_module(name: str) -> None:
     assert all(attribute.startswith("_") for attribute in own), own
     assert all(module.rsplit(".", 1)[1].startswith("_") for module in own.values()), own
     assert all(hasattr(package, each) for each in package.__all__)
+
+
+@pytest.mark.parametrize("name", list(cardgames.GAMES))
+def test_a_game_package_publishes_its_all_and_no_module(name: str) -> None:
+    package = importlib.import_module(f"cardgames.{name.replace('-', '_')}")
+    _publishes_its_all_and_no_module(package)
     assert "GAME" in package.__all__
     assert "ABOUT" in package.__all__
+
+
+@pytest.mark.parametrize("name", ["cardgames.game", "cardgames.simulate"])
+def test_a_core_package_publishes_its_all_and_no_module(name: str) -> None:
+    _publishes_its_all_and_no_module(importlib.import_module(name))
+
+
+def test_neither_an_entry_nor_the_registry_can_be_pickled() -> None:
+    # Game is defined in cardgames.game._entry and Registry in cardgames.game: a pickle would
+    # record that module, but neither can be pickled (an entry holds its encoding module, the
+    # registry a read-only view), so no pickle depends on where they are defined.
+    for value in (cardgames.GAMES["kalter-schlag"], cardgames.GAMES):
+        with pytest.raises(TypeError, match="cannot pickle"):
+            pickle.dumps(value)
 
 
 @pytest.mark.parametrize("seed", [0, 7, -3, 2**80])
@@ -220,6 +239,7 @@ def test_check_state_names_what_was_expected() -> None:
     for value, named in (
         (sr.new_game(seed=1), "a staekske_rape.State"),
         (ks.view(own, 0), "a kalter_schlag.View"),
+        (ks, "a game.Game"),  # named by its package, as a game's state is
         (None, "None"),
         ("state", "'state'"),
     ):

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import concurrent.futures
+import pickle
+import re
 from typing import Any
 
 import pytest
@@ -151,3 +153,15 @@ def test_matches_that_end_by_themselves_are_not_counted_as_capped() -> None:
     longest = summary.hands  # no match is longer than all three together
     tight = simulate.run(entry, ["random"] * 4, matches=3, seed=2, max_hands=longest)
     assert (tight.capped, tight.agents) == (0, summary.agents)
+
+
+def test_what_a_run_returns_pickles_under_the_module_it_is_published_in() -> None:
+    # AgentResult, Summary and ChunkError are defined in internal modules of cardgames.simulate
+    # and say they are cardgames.simulate's, so a pickle names no internal module.
+    summary = simulate.run(cardgames.GAMES["kalter-schlag"], ["rule", "random"], matches=2, seed=1)
+    failed = simulate.ChunkError(4, (7, 8), ValueError("lost"))
+    for value in (summary, summary.agents[0], failed):
+        assert type(value).__module__ == simulate.__name__
+        data = pickle.dumps(value)
+        assert set(re.findall(rb"cardgames[.\w]*", data)) == {b"cardgames.simulate"}
+    assert pickle.loads(pickle.dumps(summary)) == summary  # noqa: S301  # our own pickle

@@ -1,48 +1,24 @@
-"""The shape every game shares: its facts, its entry in the registry, the registry.
+"""A game's entry: its facts, its engine's functions, and what every game adds to them.
 
-A game is a package (``cardgames.kalter_schlag`` …). It declares its facts once, first, in a
-:class:`cardgames.about.About` value (its names, its player counts, its pack and its types), which
-its argument checks and their messages read. Its engine has the functions every game has —
-``new_game``, ``current_player``, ``legal_moves``, ``apply``, ``is_over``, ``score``, ``view``,
-``parse_move``, ``narrate`` (see :class:`cardgames.protocols.Engine`) — and one :class:`Game` value,
-its ``GAME``, bundles them with the facts and adds what is the same for every game
-(:meth:`Game.is_legal`, :meth:`Game.replay`, the learning surface). The package registers ``GAME``
-itself, so a game joins :data:`cardgames.GAMES`, the command line, the agents and the conformance
-suite by being imported once.
-
-:class:`Game` is generic in the game's types and checked by mypy: a game whose functions do not
-have the shared signatures does not type-check where its ``GAME`` is built.
-
-Example:
-    >>> import cardgames
-    >>> game = cardgames.GAMES["kalter-schlag"]
-    >>> state = game.new_game(seed=3)
-    >>> game.legal_moves(state)
-    (Deal(),)
-    >>> cardgames.GAMES["kalter_schlag"] is game
-    True
-    >>> cardgames.kalter_schlag.ABOUT.players_rule
-    'Kalter Schlag is played by exactly 4 players'
+Internal to :mod:`cardgames.game`, which publishes :class:`Game`: a frozen value that bundles a
+game's engine functions with its names and types, and adds what is the same for every game:
+:meth:`Game.is_legal`, :meth:`Game.replay` and the learning surface (the legal mask, actions
+and moves, the observation and its layout), whose workings it inherits from
+:class:`cardgames.game._learning.LearningSurface`.
 """
 
 from __future__ import annotations
 
 import types
-from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import Any, Final, Generic, NoReturn, TypeVar, cast, overload
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, Generic, TypeVar, cast, overload
 
 import attrs
 
-from cardgames import about, cards, dealing, errors, moves, protocols, views
+from cardgames import about, cards, dealing, errors, moves, protocols
+from cardgames.game import _learning as learning
 
-__all__ = [
-    "AnyGame",
-    "Game",
-    "Registry",
-    "check_game",
-    "register",
-    "registry",
-]
+__all__ = ["Game"]
 
 BufferT = TypeVar("BufferT", bound=protocols.IntBuffer)
 RulesT = TypeVar("RulesT")
@@ -58,7 +34,10 @@ def _read_only(value: Mapping[str, Callable[[], Any]]) -> Mapping[str, Callable[
 
 
 @attrs.frozen
-class Game(Generic[RulesT, StateT, MoveT, ViewT, ScoreT]):
+class Game(
+    learning.LearningSurface[RulesT, StateT, MoveT, ViewT],
+    Generic[RulesT, StateT, MoveT, ViewT, ScoreT],
+):
     """A game's entry in the registry: its names, its facts, and its engine's functions.
 
     Each game package builds its ``GAME`` from its engine's functions and registers it. The
@@ -289,12 +268,6 @@ class Game(Generic[RulesT, StateT, MoveT, ViewT, ScoreT]):
             return moves.Deal.parse_recorded(text)  # type: ignore[return-value]  # every game's
         return self.parse_move(text)
 
-    def _encoding(self) -> protocols.Encoding[RulesT, StateT, MoveT, ViewT]:
-        """Return the game's encoding, or raise RulesError if it has none."""
-        if self.encoding is None:
-            raise errors.RulesError(f"{self.title} has no encoding for learning agents")
-        return self.encoding
-
     @property
     def num_moves(self) -> int:
         """How many distinct actions the game's encoding has (the length of a legal mask).
@@ -303,17 +276,6 @@ class Game(Generic[RulesT, StateT, MoveT, ViewT, ScoreT]):
             RulesError: If the game has no encoding.
         """
         return self._encoding().NUM_MOVES
-
-    def _players(self, players: object) -> int:
-        """Return ``players`` checked to be a player count of the game (None: the usual one)."""
-        if players is None:
-            return self.players[0]
-        if type(players) is int and players in self.players:
-            return players
-        counts = " or ".join(map(str, self.players))
-        raise errors.RulesError(
-            f"{self.title} is played by {counts} players, not {errors.quote(players)}"
-        )
 
     def layout(
         self, rules: RulesT | None = None, players: int | None = None
@@ -384,63 +346,6 @@ class Game(Generic[RulesT, StateT, MoveT, ViewT, ScoreT]):
             )
         return indices[0]
 
-    def _prefix(self, prefix: object) -> tuple[int, ...]:
-        """Return ``prefix`` checked to be a tuple of action indices."""
-        if type(prefix) is tuple and not prefix:  # a new move: the learner's usual call
-            return prefix
-        size = self._encoding().NUM_MOVES
-        if isinstance(prefix, tuple) and all(
-            type(index) is int and 0 <= index < size for index in prefix
-        ):
-            return prefix
-        raise errors.RulesError(
-            f"prefix must be a tuple of action indices below {size}, not {errors.quote(prefix)}"
-        )
-
-    def _as_view(self, seen: object) -> views.View[Any, Any, Any, MoveT] | None:
-        """Return ``seen`` if it is a view of the game, None if it is not (a state, say)."""
-        if self.view_type is not None and type(seen) is self.view_type:
-            return cast("views.View[Any, Any, Any, MoveT]", seen)
-        return None
-
-    def _next_actions(
-        self, seen: StateT | ViewT, prefix: tuple[int, ...]
-    ) -> Mapping[int, MoveT | None]:
-        """Return the actions that may follow ``prefix`` now, each with the move it completes.
-
-        ``seen`` is a state (its seat to move chooses) or a view (its seat chooses, from the
-        view's legal moves: none when it is not that seat's turn). An action that completes a
-        legal move maps to the first such move in ``legal_moves`` order; one that only begins
-        longer moves maps to None. The answers for one state or view are worked out once (from
-        its legal moves and their actions) and kept while the same one is asked about again,
-        as a learner asks for a mask and then for the move of its choice, one action at a time.
-        """
-        answers = _NEXT_ACTIONS.get(self, seen)
-        found = answers.get(prefix)
-        if found is None:
-            view = self._as_view(seen)
-            legal = self.legal_moves(cast("StateT", seen)) if view is None else view.legal_moves
-            found = answers[prefix] = self._work_out(legal, prefix)
-        return found
-
-    def _work_out(
-        self, legal: tuple[MoveT, ...], prefix: tuple[int, ...]
-    ) -> dict[int, MoveT | None]:
-        """Return the actions that may follow ``prefix`` (see :meth:`_next_actions`)."""
-        move_indices = self._encoding().move_indices
-        size = len(prefix)
-        found: dict[int, MoveT | None] = {}
-        for move in legal:
-            indices = move_indices(move)
-            if len(indices) > size and (not size or indices[:size] == prefix):
-                index = indices[size]
-                if len(indices) == size + 1:
-                    if found.get(index) is None:
-                        found[index] = move
-                else:
-                    found.setdefault(index, None)
-        return found
-
     @overload
     def legal_mask(self, seen: StateT | ViewT, prefix: tuple[int, ...] = ()) -> tuple[int, ...]: ...
 
@@ -484,7 +389,7 @@ class Game(Generic[RulesT, StateT, MoveT, ViewT, ScoreT]):
         mask = [0] * self._encoding().NUM_MOVES
         for index in self._next_actions(seen, prefix):
             mask[index] = 1
-        return _filled(out, tuple(mask), "legal mask")
+        return learning.filled(out, tuple(mask), "legal mask")
 
     def index_to_move(
         self, index: int, seen: StateT | ViewT, prefix: tuple[int, ...] = ()
@@ -571,180 +476,10 @@ class Game(Generic[RulesT, StateT, MoveT, ViewT, ScoreT]):
                     f"the view is seat {view.seat}'s, not seat {errors.quote(seat)}'s: "
                     "leave seat out"
                 )
-            return _filled(out, encoding.observe(cast("ViewT", view)), "observation")
+            return learning.filled(out, encoding.observe(cast("ViewT", view)), "observation")
         if seat is None:
             raise errors.RulesError(
                 f"the observation of a {self.title} state needs the seat that observes "
                 "(observation(state, seat)), or give that seat's view"
             )
-        return _filled(out, encoding.observation(cast("StateT", seen), seat), "observation")
-
-
-def _filled(
-    out: protocols.IntBuffer | None, values: tuple[int, ...], what: str
-) -> tuple[int, ...] | protocols.IntBuffer:
-    """Return ``values``, or ``out`` filled with them when an array is given to fill."""
-    if out is None:
-        return values
-    try:
-        size = len(out)
-    except TypeError:
-        size = None
-    if size != len(values):
-        raise errors.RulesError(
-            f"out must be an array of the {what}'s {len(values)} ints, not {errors.quote(out)}"
-        )
-    out[:] = values
-    return out
-
-
-class _LastState:
-    """The answers of :meth:`Game._next_actions` for the state asked about last, by prefix.
-
-    One state is kept (by identity, so a state equal to it but not it is worked out again):
-    a learner's step asks about one state several times, then moves on. The state is held, so
-    its identity is not reused while it is here. A thread that finds another's state here
-    simply works its own out.
-    """
-
-    __slots__ = ("_last",)
-
-    def __init__(self) -> None:
-        """Start with no state."""
-        self._last: tuple[object, object, dict[tuple[int, ...], Any]] = (None, None, {})
-
-    def get(self, game: object, state: object) -> dict[tuple[int, ...], Any]:
-        """Return the answers kept for ``game``'s ``state``, empty if it was not the last one."""
-        last_game, last_state, answers = self._last
-        if last_game is game and last_state is state:
-            return answers
-        answers = {}
-        self._last = (game, state, answers)
-        return answers
-
-
-_NEXT_ACTIONS: Final = _LastState()
-"""The answers about the state a learner asked about last."""
-
-
-AnyGame = Game[Any, Any, Any, Any, Any]
-"""An entry of any game, as generic code (agents, the command line, simulation) works with it.
-
-A registry keyed by names known only at run time cannot carry each game's own ``Rules``,
-``State``, ``Move``, ``View`` and ``Score`` types: ``Game`` takes its types in and hands them
-back, so ``Game[kalter_schlag.Rules, ...]`` is no ``Game[object, ...]``, and a union of the
-four entries would refuse every call made with one game's state. Code that knows its game uses
-that package's ``GAME``, fully typed; code that takes any game by name gets this.
-"""
-
-GameT = TypeVar("GameT", bound=AnyGame)
-
-
-class Registry(Mapping[str, AnyGame]):
-    """The games by registry name; a name may also be given in its module's spelling.
-
-    ``GAMES["kalter-schlag"]`` and ``GAMES["kalter_schlag"]`` are the same entry; iterating
-    gives the registry names, in the order the games registered. It is read-only: a game joins
-    it only through :func:`register`, and no attribute of it can be assigned.
-    """
-
-    __slots__ = ("_games",)
-
-    _games: Mapping[str, AnyGame]
-
-    def __init__(self, entries: object) -> None:
-        """Create a registry that reads ``entries`` (a read-only view of them).
-
-        Raises:
-            RulesError: If ``entries`` is not a dict of games by name.
-        """
-        if type(entries) is not dict or not all(
-            isinstance(key, str) and isinstance(value, Game) for key, value in entries.items()
-        ):
-            raise errors.RulesError(
-                f"a registry reads a dict of games by name, not {errors.quote(entries)}"
-            )
-        object.__setattr__(
-            self, "_games", types.MappingProxyType(cast("dict[str, AnyGame]", entries))
-        )
-
-    def __setattr__(self, name: str, value: object) -> NoReturn:
-        """Refuse every assignment: the registry is read-only."""
-        raise AttributeError(f"the registry of games is read-only: {name} cannot be assigned")
-
-    def __delattr__(self, name: str) -> NoReturn:
-        """Refuse every deletion: the registry is read-only."""
-        raise AttributeError(f"the registry of games is read-only: {name} cannot be deleted")
-
-    def __getitem__(self, name: str) -> AnyGame:
-        """Return the game registered under ``name`` (``-`` or ``_`` between words).
-
-        Raises:
-            UnknownGameError: If no game has that name (a ``KeyError`` too, as a mapping's).
-        """
-        found = None
-        if isinstance(name, str):  # callers may pass anything
-            found = self._games.get(name.replace("_", "-"))
-        if found is None:
-            raise errors.UnknownGameError(
-                f"no game is named {errors.quote(name)} (the games: {', '.join(self._games)})"
-            )
-        return found
-
-    def __iter__(self) -> Iterator[str]:
-        """Iterate over the registry names."""
-        return iter(self._games)
-
-    def __len__(self) -> int:
-        """Return the number of games."""
-        return len(self._games)
-
-    def __repr__(self) -> str:
-        """Return the registry's names."""
-        return f"<Registry of {', '.join(self._games)}>"
-
-
-_ENTRIES: dict[str, AnyGame] = {}
-"""The registered games by registry name: :func:`register` is its one writer."""
-
-_REGISTRY: Final = Registry(_ENTRIES)
-
-
-def register(game: GameT) -> GameT:
-    """Add a game to the registry under its name and return it: a game package's one line.
-
-    A name is registered once: another game under a name already taken (in either spelling)
-    is refused, so importing a package cannot silently replace a game that others use.
-    Registering the same entry again changes nothing.
-
-    Raises:
-        RulesError: If ``game`` is not a :class:`Game`, or its name is already registered.
-    """
-    if not isinstance(game, Game):
-        raise errors.RulesError(f"only a Game can be registered, not {errors.quote(game)}")
-    key = game.name.replace("_", "-")
-    if _ENTRIES.get(key, game) is not game:
-        raise errors.RulesError(
-            f"a game named {errors.quote(game.name)} is already registered: "
-            f"{_ENTRIES[key].title} keeps its name"
-        )
-    _ENTRIES[key] = game
-    return game
-
-
-def registry() -> Registry:
-    """Return the games known so far, by name."""
-    return _REGISTRY
-
-
-def check_game(value: object) -> AnyGame:
-    """Return a game argument checked to be a registry entry, such as ``GAMES["mariage"]``.
-
-    Raises:
-        RulesError: For anything else (a game's name, its module …).
-    """
-    if isinstance(value, Game):
-        return value
-    raise errors.RulesError(
-        f"expected a game such as cardgames.GAMES['kalter-schlag'], not {errors.quote(value)}"
-    )
+        return learning.filled(out, encoding.observation(cast("StateT", seen), seat), "observation")
