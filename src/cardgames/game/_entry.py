@@ -26,6 +26,8 @@ StateT = TypeVar("StateT")
 MoveT = TypeVar("MoveT")
 ViewT = TypeVar("ViewT")
 ScoreT = TypeVar("ScoreT")
+for _each in (BufferT, RulesT, StateT, MoveT, ViewT, ScoreT):
+    _each.__module__ = "cardgames.game"  # the API page prints them as game.Game's, as before
 
 
 def _read_only(value: Mapping[str, Callable[[], Any]]) -> Mapping[str, Callable[[], Any]]:
