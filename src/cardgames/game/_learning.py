@@ -10,6 +10,7 @@ kept for the state asked about last. :func:`filled` fills an array a caller give
 
 from __future__ import annotations
 
+import types
 from collections.abc import Callable, Mapping
 from typing import Any, Final, Generic, TypeVar, cast
 
@@ -84,35 +85,37 @@ class LearningSurface(Generic[RulesT, StateT, MoveT, ViewT]):
         ``seen`` is a state (its seat to move chooses) or a view (its seat chooses, from the
         view's legal moves: none when it is not that seat's turn). An action that completes a
         legal move maps to the first such move in ``legal_moves`` order; one that only begins
-        longer moves maps to None. The answers for one state or view are worked out once (from
-        its legal moves and their actions) and kept while the same one is asked about again,
-        as a learner asks for a mask and then for the move of its choice, one action at a time.
+        longer moves maps to None. The answers for one state or view are worked out once, for
+        every prefix at a time (from its legal moves and their actions), and kept while the same
+        one is asked about again, as a learner asks for a mask and then for the move of its
+        choice, one action at a time.
         """
         answers = _NEXT_ACTIONS.get(self, seen)
-        found = answers.get(prefix)
-        if found is None:
+        if answers is None:
             view = self._as_view(seen)
             legal = self.legal_moves(cast("StateT", seen)) if view is None else view.legal_moves
-            found = answers[prefix] = self._work_out(legal, prefix)
-        return found
+            answers = _NEXT_ACTIONS.keep(self, seen, self._work_out(legal))
+        following: Mapping[int, MoveT | None] = answers.get(prefix, _NONE)
+        return following
 
-    def _work_out(
-        self, legal: tuple[MoveT, ...], prefix: tuple[int, ...]
-    ) -> dict[int, MoveT | None]:
-        """Return the actions that may follow ``prefix`` (see :meth:`_next_actions`)."""
+    def _work_out(self, legal: tuple[MoveT, ...]) -> dict[tuple[int, ...], dict[int, MoveT | None]]:
+        """Return, by prefix, the actions that may follow it (see :meth:`_next_actions`)."""
         move_indices = self._encoding().move_indices
-        size = len(prefix)
-        found: dict[int, MoveT | None] = {}
+        answers: dict[tuple[int, ...], dict[int, MoveT | None]] = {}
         for move in legal:
             indices = move_indices(move)
-            if len(indices) > size and (not size or indices[:size] == prefix):
-                index = indices[size]
-                if len(indices) == size + 1:
-                    if found.get(index) is None:
-                        found[index] = move
-                else:
+            last = len(indices) - 1
+            for depth, index in enumerate(indices):
+                found = answers.setdefault(indices[:depth], {})
+                if depth < last:
                     found.setdefault(index, None)
-        return found
+                elif found.get(index) is None:
+                    found[index] = move
+        return answers
+
+
+_NONE: Final[Mapping[int, Any]] = types.MappingProxyType({})
+"""The answer for a prefix that begins no legal move: no action may follow it."""
 
 
 def filled(
@@ -148,12 +151,15 @@ class _LastState:
         """Start with no state."""
         self._last: tuple[object, object, dict[tuple[int, ...], Any]] = (None, None, {})
 
-    def get(self, game: object, state: object) -> dict[tuple[int, ...], Any]:
-        """Return the answers kept for ``game``'s ``state``, empty if it was not the last one."""
+    def get(self, game: object, state: object) -> dict[tuple[int, ...], Any] | None:
+        """Return the answers kept for ``game``'s ``state``, or None if it was not the last one."""
         last_game, last_state, answers = self._last
-        if last_game is game and last_state is state:
-            return answers
-        answers = {}
+        return answers if last_game is game and last_state is state else None
+
+    def keep(
+        self, game: object, state: object, answers: dict[tuple[int, ...], Any]
+    ) -> dict[tuple[int, ...], Any]:
+        """Keep ``answers`` as those of ``game``'s ``state``, in place of the last; return them."""
         self._last = (game, state, answers)
         return answers
 
