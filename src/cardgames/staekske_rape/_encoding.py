@@ -172,26 +172,31 @@ def move_indices(move: Move) -> tuple[int, ...]:
     if kind is NameTrump:
         return (TRUMP + int(move.suit),)  # type: ignore[union-attr]  # a NameTrump
     if kind is Discard:
-        laid: tuple[cards.Card, ...] = move.cards  # type: ignore[union-attr]  # a Discard
-        if len(laid) != play.STOCK_SIZE:
-            raise errors.RulesError(
-                f"{move} has no actions: a discard is {play.STOCK_SIZE} cards, not {len(laid)}"
-            )
-        try:  # a learner's mask asks for every discard of the eleven cards: 330 of them
-            return (
-                _DISCARD_ACTIONS[laid[0].index],
-                _DISCARD_ACTIONS[laid[1].index],
-                _DISCARD_ACTIONS[laid[2].index],
-                _DISCARD_ACTIONS[laid[3].index],
-            )
-        except KeyError:
-            return tuple(DISCARD + _place(card, move) for card in laid)  # _place says which
+        return _discard_actions(move)  # type: ignore[arg-type]  # a Discard
     if kind is Meld:
         place = _MELD_PLACES.get(move.mask)  # type: ignore[union-attr]  # a Meld
         if place is None:
             raise errors.RulesError(f"{move} has no action: its cards are no meld")
         return (MELD + place,)
     raise errors.RulesError(f"expected a Staekske Rape move, not {errors.quote(move)}")
+
+
+def _discard_actions(move: Discard) -> tuple[int, ...]:
+    """Return the four actions of a discard, its cards in its order (see :func:`move_indices`)."""
+    laid = move.cards
+    if len(laid) != play.STOCK_SIZE:
+        raise errors.RulesError(
+            f"{move} has no actions: a discard is {play.STOCK_SIZE} cards, not {len(laid)}"
+        )
+    try:  # a learner's mask asks for every discard of the eleven cards: 330 of them
+        return (
+            _DISCARD_ACTIONS[laid[0].index],
+            _DISCARD_ACTIONS[laid[1].index],
+            _DISCARD_ACTIONS[laid[2].index],
+            _DISCARD_ACTIONS[laid[3].index],
+        )
+    except KeyError:
+        return tuple(DISCARD + _place(card, move) for card in laid)  # _place says which
 
 
 @functools.cache
