@@ -57,8 +57,21 @@ import attrs
 
 from cardgames import _solving, agents, analysis, errors, game, protocols
 from cardgames import moves as core_moves
+from cardgames._rollout import POSITIONS, WORLDS, Estimate, RolloutAgent, estimate
 
-__all__ = ["LEAST_WORLDS", "NODES", "SAMPLES", "PimcAgent", "Tally", "tally"]
+__all__ = [
+    "LEAST_WORLDS",
+    "NODES",
+    "POSITIONS",
+    "SAMPLES",
+    "WORLDS",
+    "Estimate",
+    "PimcAgent",
+    "RolloutAgent",
+    "Tally",
+    "estimate",
+    "tally",
+]
 
 NODES: Final = 40_000
 """The positions a move of Kalter Schlag's registered ``"pimc"`` agent may search: about 160 ms

@@ -1,0 +1,352 @@
+"""Flat Monte Carlo with play-outs: every legal move tried in sampled worlds, each played out.
+
+:class:`RolloutAgent` (re-exported by :mod:`cardgames.search`) decides any move its game's rule
+agent decides, the first card of a hand as well as the last, a double, a bid or a claim. For
+each world drawn from the game's ``worlds(view, rng)`` it makes each legal move in turn and plays
+the rest of the hand with a *policy*, the game's rule agent by default, in every seat (its own
+included); a move scores the seat's own result of the hand in the game's own measure (the
+``hand_returns`` of the game's entry: Kalter Schlag's penalty negated, Staekske Rape's game
+points, Mariage's chips). It plays the move with the best mean over the worlds; a tie goes to
+the policy's own move if it is one of the tied, else to the first tied in the game's order.
+
+Every move is tried in the same worlds, and each world's play-outs draw from generators seeded
+alike, so that two moves are compared on the same cards and the same ties broken alike (common
+random numbers): the difference of their means is far less noisy than either mean.
+
+Because the play-outs are played by the opponents' own policy, the search measures a move
+against how they will actually play, not against the worst they could do (what
+:class:`cardgames.search.PimcAgent`'s paranoid solve assumes).
+
+**The budget.** A move spends at most ``positions`` moves made in its play-outs (over all its
+worlds) and at most ``seconds`` of wall-clock time, whichever ends first. A world is begun only
+when the budget has room for as many positions as the last world took, and a world cut short by
+the clock is dropped, so that every world counted has tried every move. A budget of positions is
+reproducible on any machine; the registered agents use one. The agent draws exactly one number
+from the generator it is given, whatever it does.
+"""
+
+from __future__ import annotations
+
+import importlib
+import itertools
+import random
+import time
+from collections.abc import Callable, Iterator
+from typing import Any, Final
+
+import attrs
+
+from cardgames import agents, errors, game, protocols
+
+__all__ = ["AIMS", "POSITIONS", "WORLDS", "Estimate", "RolloutAgent", "estimate"]
+
+POSITIONS: Final = 4_000
+"""The moves one move's play-outs may make in all unless told."""
+
+WORLDS: Final = 64
+"""The most worlds a :class:`RolloutAgent` plays out for one move unless told."""
+
+AIMS: Final = ("points", "top")
+"""What a :class:`RolloutAgent` may rank its moves by: the seat's mean result of the hand
+(``"points"``), or how often that result is the best of the table (``"top"``, what wins a match
+of one hand), the mean result breaking a tie."""
+
+Worlds = Callable[[Any, random.Random], Iterator[Any]]
+
+
+def _whole(value: object, what: str, *, optional: bool) -> None:
+    """Refuse ``value`` unless it is a whole number above 0 (or None, if ``optional``)."""
+    if value is None and optional:
+        return
+    if type(value) is not int or value <= 0:
+        extra = ", or None" if optional else ""
+        raise errors.RulesError(
+            f"{what} must be a whole number above 0{extra}, not {errors.quote(value)}"
+        )
+
+
+def _parts(name: object) -> tuple[game.AnyGame, Worlds]:
+    """Return a game's registry entry and ``worlds``, refusing a game without them."""
+    import cardgames  # noqa: PLC0415  # the registry imports this module's users first
+
+    entry = cardgames.GAMES.get(name) if isinstance(name, str) else None
+    if entry is None:
+        raise errors.RulesError(
+            f"game must be the name of a game in cardgames.GAMES, not {errors.quote(name)}"
+        )
+    worlds: Worlds | None = getattr(importlib.import_module(entry.module), "worlds", None)
+    if worlds is None or entry.view_type is None:
+        raise errors.RulesError(
+            f"{entry.title} has no worlds to play out: no rollout agent plays it"
+        )
+    return entry, worlds
+
+
+def _check_agent(agent: RolloutAgent) -> None:
+    """Refuse a :class:`RolloutAgent` whose fields are not what they must be."""
+    entry = _parts(agent.game)[0]
+    _whole(agent.positions, "positions", optional=True)
+    _whole(agent.worlds, "worlds", optional=False)
+    seconds = agent.seconds
+    if seconds is not None and (
+        type(seconds) not in {int, float} or not 0 < seconds < float("inf")
+    ):
+        raise errors.RulesError(
+            f"seconds must be a number of seconds above 0, or None, not {errors.quote(seconds)}"
+        )
+    if agent.seconds is None and agent.positions is None:
+        raise errors.RulesError(
+            "a rollout agent needs a budget: give seconds or positions (or both), not neither"
+        )
+    if not isinstance(agent.policy, str) or agent.policy not in entry.bots:
+        known = ", ".join(name for name in entry.bots if name != "rollout")
+        raise errors.RulesError(
+            f"policy must be the name of one of {entry.title}'s own agents ({known}), "
+            f"not {errors.quote(agent.policy)}"
+        )
+    if agent.policy == "rollout":
+        raise errors.RulesError("policy must not be 'rollout': a play-out cannot search itself")
+    if agent.aim not in AIMS:
+        raise errors.RulesError(
+            f"aim must be one of {', '.join(map(repr, AIMS))}, not {errors.quote(agent.aim)}"
+        )
+    if not isinstance(agent.name, str):
+        raise errors.RulesError(f"name must be text, not {errors.quote(agent.name)}")
+
+
+@attrs.frozen
+class Estimate:
+    """What one move's play-outs found: for each legal move, how the seat fared over the worlds.
+
+    Attributes:
+        results: For each legal move (in the game's order), the sum of the seat's results of
+            the hand over the worlds played out.
+        tops: For each legal move (in the game's order), the worlds in which the seat's result
+            of the hand was the best of the table (shared or alone).
+        worlds: The worlds in which every move was played out.
+        spent: The moves made in the play-outs, those of a world cut short included.
+        seconds: The wall-clock time the play-outs took.
+        aim: What ranks the moves: ``"points"``, the results, or ``"top"``, the tops (the
+            results breaking a tie).
+    """
+
+    results: tuple[tuple[Any, int], ...]
+    tops: tuple[tuple[Any, int], ...]
+    worlds: int
+    spent: int
+    seconds: float
+    aim: str = "points"
+
+    @property
+    def top(self) -> tuple[Any, ...]:
+        """The best moves by the aim, in the game's order; empty when no world was played."""
+        if not self.worlds:
+            return ()
+        keys = [
+            (tops, results) if self.aim == "top" else (results, 0)
+            for (_, results), (_, tops) in zip(self.results, self.tops, strict=True)
+        ]
+        best = max(keys)
+        return tuple(move for (move, _), key in zip(self.results, keys, strict=True) if key == best)
+
+    def mean(self, move: object) -> float:
+        """Return a move's mean result over the worlds played out.
+
+        Raises:
+            RulesError: If ``move`` is not one of the moves played out, or no world was.
+        """
+        found = [total for each, total in self.results if each == move]
+        if not found or not self.worlds:
+            raise errors.RulesError(f"no play-out tried the move {errors.quote(move)}")
+        return found[0] / self.worlds
+
+
+@attrs.frozen
+class RolloutAgent:
+    """Plays the move whose play-outs by the game's rule agent give the seat the best result.
+
+    Attributes:
+        game: The game's name in :data:`cardgames.GAMES`; the game's package must have
+            ``worlds``.
+        positions: The most moves one move's play-outs may make in all, or None for no bound;
+            with ``seconds=None`` the agent is reproducible on any machine.
+        seconds: The most wall-clock time one move may take, or None for no time limit.
+        worlds: The most worlds played out for one move.
+        aim: What ranks the moves (one of :data:`AIMS`): ``"points"``, the seat's mean result
+            of the hand, or ``"top"``, the share of worlds in which its result is the best of
+            the table.
+        policy: The name of the game's own agent (in its entry's ``bots``) that plays every
+            seat in the play-outs, and whose move wins a tie.
+        name: The name its results go under in :func:`cardgames.simulate.run`.
+
+    Raises:
+        RulesError: If the game has no ``worlds``, ``positions`` or ``worlds`` is not a whole
+            number above 0, ``seconds`` not a number above 0, both budgets are None,
+            ``policy`` is not one of the game's agents, or ``name`` is not text.
+
+    Example:
+        >>> import random
+        >>> from cardgames import kalter_schlag, search
+        >>> state = kalter_schlag.apply(kalter_schlag.new_game(seed=4), kalter_schlag.Deal())
+        >>> seat = kalter_schlag.current_player(state)
+        >>> agent = search.RolloutAgent("kalter-schlag", positions=2_000)
+        >>> seen = kalter_schlag.view(state, seat)
+        >>> move = agent.choose(seen, random.Random(1))
+        >>> move in seen.legal_moves, move == agent.choose(seen, random.Random(1))
+        (True, True)
+    """
+
+    game: str
+    positions: int | None = POSITIONS
+    seconds: float | None = None
+    worlds: int = WORLDS
+    aim: str = "points"
+    policy: str = "rule"
+    name: str = "rollout"
+
+    def __attrs_post_init__(self) -> None:
+        """Check the fields."""
+        _check_agent(self)
+
+    def choose(self, view: protocols.PlayerView[Any], rng: random.Random) -> Any:  # noqa: ANN401
+        """Return the seat's move: the one whose play-outs give it the best mean result.
+
+        Args:
+            view: The view of the seat to move, of the agent's game.
+            rng: The generator: one number is drawn from it, which seeds the worlds and the
+                play-outs.
+
+        Raises:
+            RulesError: If ``view`` is not a view of the agent's game or ``rng`` not a
+                ``random.Random``.
+            IllegalMoveError: If the view has no legal moves (it is not this seat's turn).
+        """
+        entry = _parts(self.game)[0]
+        view = _checked(entry, view, rng)
+        own = random.Random(rng.getrandbits(64))
+        legal = view.legal_moves
+        if len(legal) == 1:
+            return legal[0]
+        policy = entry.bots[self.policy]()
+        ruled = policy.choose(view, random.Random(own.getrandbits(64)))
+        top = estimate(self, view, random.Random(own.getrandbits(64))).top
+        return ruled if ruled in top or not top else top[0]
+
+
+def _checked(entry: game.AnyGame, view: object, rng: object) -> Any:  # noqa: ANN401
+    """Return ``view`` checked to be a view of the entry's game whose seat is to move."""
+    kind = entry.view_type
+    assert kind is not None  # a game with worlds has a View  # noqa: S101
+    return agents.turn_view(view, rng, kind, f"a view of {entry.title}")
+
+
+_CLOCK_EVERY: Final = 16
+"""How many play-out moves are made between two looks at the clock."""
+
+
+class _OutOfTime(Exception):  # noqa: N818  # a signal, not a fault
+    """Raised inside a play-out when the move's deadline has passed."""
+
+
+def estimate(
+    agent: RolloutAgent, view: protocols.PlayerView[Any], rng: random.Random
+) -> Estimate:
+    """Play out every legal move of ``view`` as ``agent`` does, in worlds drawn from ``rng``.
+
+    Args:
+        agent: The agent whose game, policy and budget to play out with.
+        view: The view of the seat to move.
+        rng: The generator the worlds and the play-outs' generators are drawn from.
+
+    Raises:
+        RulesError: If ``agent`` is not a :class:`RolloutAgent`, ``view`` not a view of its
+            game whose seat is to move, or ``rng`` not a ``random.Random``.
+
+    Example:
+        >>> import random
+        >>> from cardgames import kalter_schlag, search
+        >>> state = kalter_schlag.new_game(seed=4)
+        >>> while len(kalter_schlag.view(state, 0).tricks) < 6:
+        ...     state = kalter_schlag.apply(state, kalter_schlag.legal_moves(state)[-1])
+        >>> agent = search.RolloutAgent("kalter-schlag", positions=None, seconds=5.0, worlds=8)
+        >>> seat = kalter_schlag.current_player(state)
+        >>> found = search.estimate(agent, kalter_schlag.view(state, seat), random.Random(2))
+        >>> found.worlds, [move for move, _ in found.totals] == list(
+        ...     kalter_schlag.view(state, seat).legal_moves
+        ... )
+        (8, True)
+    """
+    if type(agent) is not RolloutAgent:
+        raise errors.RulesError(f"agent must be a RolloutAgent, not {errors.quote(agent)}")
+    entry, worlds = _parts(agent.game)
+    view = _checked(entry, view, rng)
+    legal = view.legal_moves
+    start = time.perf_counter()
+    deadline = None if agent.seconds is None else start + agent.seconds
+    policy = entry.bots[agent.policy]()
+    results = dict.fromkeys(legal, 0)
+    tops = dict.fromkeys(legal, 0)
+    played = spent = last = 0
+    for world in itertools.islice(worlds(view, rng), agent.worlds):
+        if agent.positions is not None and spent + max(last, 1) > agent.positions:
+            break
+        seed = rng.getrandbits(64)
+        hands = len(entry.hand_returns(world))
+        outcomes: list[tuple[int, bool]] = []
+        before = spent
+        try:
+            for move in legal:
+                after = entry.apply(world, move)
+                outcome, moves = _play_out(entry, policy, after, (view.seat, hands, seed), deadline)
+                outcomes.append(outcome)
+                spent += moves
+        except _OutOfTime:
+            break
+        last = spent - before
+        played += 1
+        for move, (result, best) in zip(legal, outcomes, strict=True):
+            results[move] += result
+            tops[move] += best
+    return Estimate(
+        results=tuple(results.items()),
+        tops=tuple(tops.items()),
+        worlds=played,
+        spent=spent,
+        seconds=time.perf_counter() - start,
+        aim=agent.aim,
+    )
+
+
+def _play_out(
+    entry: game.AnyGame,
+    policy: agents.Agent,
+    state: Any,  # noqa: ANN401  # any game's state
+    where: tuple[int, int, int],
+    deadline: float | None,
+) -> tuple[tuple[int, bool], int]:
+    """Play the hand out with ``policy`` in every seat; return how the seat fared, and the moves.
+
+    How it fared is its result of the hand and whether that was the best of the table.
+
+    ``where`` is the seat, the number of hands finished before the hand played out, and the
+    seed of the play-out's generator.
+
+    Raises:
+        _OutOfTime: If the deadline passes during the play-out.
+    """
+    seat, hands, seed = where
+    rng = random.Random(seed)
+    moves = 0
+    while not state.hand_over:
+        seat_to_move = entry.current_player(state)
+        if seat_to_move is None:  # pragma: no cover  # a hand in progress has a seat to move
+            break
+        state = entry.apply(state, policy.choose(entry.view(state, seat_to_move), rng))
+        moves += 1
+        if deadline is not None and not moves % _CLOCK_EVERY and time.perf_counter() > deadline:
+            raise _OutOfTime
+    finished = entry.hand_returns(state)
+    if len(finished) <= hands:  # pragma: no cover  # a hand played out has its result
+        return (0, False), moves
+    hand = finished[hands]
+    return (hand[seat], hand[seat] == max(hand)), moves
