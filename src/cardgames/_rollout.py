@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import importlib
 import itertools
+import math
 import random
 import time
 from collections.abc import Callable, Iterator
@@ -98,7 +99,8 @@ def _check_agent(agent: RolloutAgent) -> None:
         raise errors.RulesError(
             "a rollout agent needs a budget: give seconds or positions (or both), not neither"
         )
-    if not isinstance(agent.policy, str) or agent.policy not in entry.bots:
+    policy: object = agent.policy
+    if not isinstance(policy, str) or policy not in entry.bots:
         known = ", ".join(name for name in entry.bots if name != "rollout")
         raise errors.RulesError(
             f"policy must be the name of one of {entry.title}'s own agents ({known}), "
@@ -116,49 +118,63 @@ def _check_agent(agent: RolloutAgent) -> None:
 
 @attrs.frozen
 class Estimate:
-    """What one move's play-outs found: for each legal move, how the seat fared over the worlds.
+    """What one move's play-outs found: for each legal move, how the seat fared in its worlds.
 
     Attributes:
-        results: For each legal move (in the game's order), the sum of the seat's results of
-            the hand over the worlds played out.
-        tops: For each legal move (in the game's order), the worlds in which the seat's result
-            of the hand was the best of the table (shared or alone).
-        worlds: The worlds in which every move was played out.
+        moves: The legal moves, in the game's order.
+        worlds: For each move, the worlds it was played out in.
+        results: For each move, the sum of the seat's results of the hand over its worlds.
+        tops: For each move, the worlds in which the seat's result of the hand was the best of
+            the table (shared or alone).
+        kept: The moves still in the running when the budget was spent (every one of them was
+            played out in the same worlds, the most), in the game's order.
         spent: The moves made in the play-outs, those of a world cut short included.
         seconds: The wall-clock time the play-outs took.
         aim: What ranks the moves: ``"points"``, the results, or ``"top"``, the tops (the
             results breaking a tie).
     """
 
-    results: tuple[tuple[Any, int], ...]
-    tops: tuple[tuple[Any, int], ...]
-    worlds: int
+    moves: tuple[Any, ...]
+    worlds: tuple[int, ...]
+    results: tuple[int, ...]
+    tops: tuple[int, ...]
+    kept: tuple[Any, ...]
     spent: int
     seconds: float
     aim: str = "points"
 
     @property
     def top(self) -> tuple[Any, ...]:
-        """The best moves by the aim, in the game's order; empty when no world was played."""
-        if not self.worlds:
+        """The best of the kept moves by the aim, in the game's order; empty with no world."""
+        ranked = _ranked(self, self.kept)
+        if not ranked or not self.worlds[self.moves.index(ranked[0])]:
             return ()
-        keys = [
-            (tops, results) if self.aim == "top" else (results, 0)
-            for (_, results), (_, tops) in zip(self.results, self.tops, strict=True)
-        ]
-        best = max(keys)
-        return tuple(move for (move, _), key in zip(self.results, keys, strict=True) if key == best)
+        best = _key(self, ranked[0])
+        return tuple(move for move in self.kept if _key(self, move) == best)
 
     def mean(self, move: object) -> float:
-        """Return a move's mean result over the worlds played out.
+        """Return a move's mean result over the worlds it was played out in.
 
         Raises:
-            RulesError: If ``move`` is not one of the moves played out, or no world was.
+            RulesError: If ``move`` is not one of the moves played out.
         """
-        found = [total for each, total in self.results if each == move]
-        if not found or not self.worlds:
+        place = next((at for at, each in enumerate(self.moves) if each == move), None)
+        if place is None or not self.worlds[place]:
             raise errors.RulesError(f"no play-out tried the move {errors.quote(move)}")
-        return found[0] / self.worlds
+        return self.results[place] / self.worlds[place]
+
+
+def _key(found: Estimate, move: object) -> tuple[int, int]:
+    """Return what ranks a move by the estimate's aim (comparable among moves of equal worlds)."""
+    place = found.moves.index(move)
+    if found.aim == "top":
+        return found.tops[place], found.results[place]
+    return found.results[place], 0
+
+
+def _ranked(found: Estimate, moves: tuple[Any, ...]) -> list[Any]:
+    """Return ``moves``, best first by the estimate's aim (the game's order on a tie)."""
+    return sorted(moves, key=lambda move: tuple(-part for part in _key(found, move)))
 
 
 @attrs.frozen
@@ -201,6 +217,7 @@ class RolloutAgent:
     seconds: float | None = None
     worlds: int = WORLDS
     aim: str = "points"
+    halving: bool = True
     policy: str = "rule"
     name: str = "rollout"
 
@@ -248,9 +265,7 @@ class _OutOfTime(Exception):  # noqa: N818  # a signal, not a fault
     """Raised inside a play-out when the move's deadline has passed."""
 
 
-def estimate(
-    agent: RolloutAgent, view: protocols.PlayerView[Any], rng: random.Random
-) -> Estimate:
+def estimate(agent: RolloutAgent, view: protocols.PlayerView[Any], rng: random.Random) -> Estimate:
     """Play out every legal move of ``view`` as ``agent`` does, in worlds drawn from ``rng``.
 
     Args:
@@ -271,8 +286,10 @@ def estimate(
         >>> agent = search.RolloutAgent("kalter-schlag", positions=None, seconds=5.0, worlds=8)
         >>> seat = kalter_schlag.current_player(state)
         >>> found = search.estimate(agent, kalter_schlag.view(state, seat), random.Random(2))
-        >>> found.worlds, [move for move, _ in found.totals] == list(
-        ...     kalter_schlag.view(state, seat).legal_moves
+        >>> (
+        ...     found.worlds,
+        ...     [move for move, _ in found.totals]
+        ...     == list(kalter_schlag.view(state, seat).legal_moves),
         ... )
         (8, True)
     """
@@ -284,37 +301,86 @@ def estimate(
     start = time.perf_counter()
     deadline = None if agent.seconds is None else start + agent.seconds
     policy = entry.bots[agent.policy]()
-    results = dict.fromkeys(legal, 0)
-    tops = dict.fromkeys(legal, 0)
-    played = spent = last = 0
-    for world in itertools.islice(worlds(view, rng), agent.worlds):
-        if agent.positions is not None and spent + max(last, 1) > agent.positions:
+    found = Estimate(
+        moves=legal,
+        worlds=(0,) * len(legal),
+        results=(0,) * len(legal),
+        tops=(0,) * len(legal),
+        kept=legal,
+        spent=0,
+        seconds=0.0,
+        aim=agent.aim,
+    )
+    drawn = itertools.islice(worlds(view, rng), agent.worlds)
+    rounds = max(1, math.ceil(math.log2(len(legal)))) if agent.halving else 1
+    length = 0.0  # the mean length of a play-out so far
+    for done in range(rounds):
+        share = None
+        if agent.positions is not None:
+            share = (agent.positions - found.spent) / (rounds - done)
+        found, length = _round(
+            found, (entry, policy, view.seat), (drawn, rng), (share, deadline), length
+        )
+        if len(found.kept) > 1 and done < rounds - 1:
+            best = _ranked(found, found.kept)[: math.ceil(len(found.kept) / 2)]
+            found = attrs.evolve(found, kept=tuple(move for move in legal if move in best))
+    return attrs.evolve(found, seconds=time.perf_counter() - start)
+
+
+def _round(
+    found: Estimate,
+    players: tuple[game.AnyGame, agents.Agent, int],
+    source: tuple[Iterator[Any], random.Random],
+    limits: tuple[float | None, float | None],
+    length: float,
+) -> tuple[Estimate, float]:
+    """Play out the kept moves in new worlds while the round's share of the budget lasts.
+
+    A world is begun only when the share has room for its expected cost (the kept moves times
+    the mean length of a play-out so far); the first world of a round always is, unless the
+    worlds or the clock have run out. Return the estimate with the round's worlds added, and
+    the mean length of a play-out. ``limits`` are the round's share of the positions and the
+    move's deadline (either None for none).
+    """
+    entry, policy, seat = players
+    drawn, rng = source
+    share, deadline = limits
+    worlds, results, tops = list(found.worlds), list(found.results), list(found.tops)
+    spent = found.spent
+    used = 0
+    played = sum(found.worlds)
+    for count, world in enumerate(drawn):
+        expected = length * len(found.kept)
+        if share is not None and count and used + expected > share:
+            break
+        if deadline is not None and time.perf_counter() > deadline:
             break
         seed = rng.getrandbits(64)
         hands = len(entry.hand_returns(world))
         outcomes: list[tuple[int, bool]] = []
         before = spent
         try:
-            for move in legal:
+            for move in found.kept:
                 after = entry.apply(world, move)
-                outcome, moves = _play_out(entry, policy, after, (view.seat, hands, seed), deadline)
+                outcome, moves = _play_out(entry, policy, after, (seat, hands, seed), deadline)
                 outcomes.append(outcome)
                 spent += moves
         except _OutOfTime:
             break
-        last = spent - before
-        played += 1
-        for move, (result, best) in zip(legal, outcomes, strict=True):
-            results[move] += result
-            tops[move] += best
-    return Estimate(
-        results=tuple(results.items()),
-        tops=tuple(tops.items()),
-        worlds=played,
-        spent=spent,
-        seconds=time.perf_counter() - start,
-        aim=agent.aim,
+        used += spent - before
+        for move, (result, best) in zip(found.kept, outcomes, strict=True):
+            place = found.moves.index(move)
+            worlds[place] += 1
+            results[place] += result
+            tops[place] += best
+        length = (length * played + spent - before) / (played + len(found.kept))
+        played += len(found.kept)
+        if share is not None and used >= share:
+            break
+    changed = attrs.evolve(
+        found, worlds=tuple(worlds), results=tuple(results), tops=tuple(tops), spent=spent
     )
+    return changed, length
 
 
 def _play_out(

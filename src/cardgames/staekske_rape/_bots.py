@@ -49,7 +49,15 @@ from cardgames.staekske_rape._moves import (
 )
 from cardgames.staekske_rape._state import Phase, View
 
-__all__ = ["PIMC", "PIMC_NODES", "SEARCH_ALLOWANCE", "PassAgent", "RuleAgent"]
+__all__ = [
+    "PIMC",
+    "PIMC_NODES",
+    "ROLLOUT",
+    "ROLLOUT_POSITIONS",
+    "SEARCH_ALLOWANCE",
+    "PassAgent",
+    "RuleAgent",
+]
 
 PIMC_NODES: Final = 6_000
 """The positions a move of the ``"pimc"`` agent may search: the engine's solver searches about
@@ -58,6 +66,16 @@ PIMC_NODES: Final = 6_000
 PIMC: Final = functools.partial(core_search.PimcAgent, ABOUT.name, seconds=None, nodes=PIMC_NODES)
 """The ``"pimc"`` agent: :class:`cardgames.search.PimcAgent` with a budget of positions, so
 that a seeded simulation replays exactly (:data:`cardgames.search.NODES` a move)."""
+
+ROLLOUT_POSITIONS: Final = 120
+"""The moves the play-outs of one move of the ``"rollout"`` agent may make in all (the
+game's page gives the CPU time of its worst and its median move over the 1,000-hand run)."""
+
+ROLLOUT: Final = functools.partial(
+    core_search.RolloutAgent, ABOUT.name, positions=ROLLOUT_POSITIONS, seconds=None
+)
+"""The ``"rollout"`` agent: :class:`cardgames.search.RolloutAgent` with a budget of positions,
+so that a seeded simulation replays exactly."""
 
 
 def _checked(view: object, rng: object) -> View:
