@@ -108,6 +108,10 @@ def _check_agent(agent: RolloutAgent) -> None:
         )
     if agent.policy == "rollout":
         raise errors.RulesError("policy must not be 'rollout': a play-out cannot search itself")
+    if type(agent.halving) is not bool:
+        raise errors.RulesError(
+            f"halving must be True or False, not {errors.quote(agent.halving)}"
+        )
     if agent.aim not in AIMS:
         raise errors.RulesError(
             f"aim must be one of {', '.join(map(repr, AIMS))}, not {errors.quote(agent.aim)}"
@@ -217,7 +221,7 @@ class RolloutAgent:
     seconds: float | None = None
     worlds: int = WORLDS
     aim: str = "points"
-    halving: bool = True
+    halving: bool = False
     policy: str = "rule"
     name: str = "rollout"
 
