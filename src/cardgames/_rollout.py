@@ -20,7 +20,10 @@ against how they will actually play, not against the worst they could do (what
 **The budget.** A move spends at most ``positions`` moves made in its play-outs (over all its
 worlds) and at most ``seconds`` of wall-clock time, whichever ends first. A world is begun only
 when the budget has room for as many positions as the last world took, and a world cut short by
-the clock is dropped, so that every world counted has tried every move. A budget of positions is
+the clock is dropped, so that every world counted has tried every move still in the running.
+With ``halving`` the budget is spent in rounds, one fewer than the times the moves can be
+halved, and after each round the better half of the moves (by the aim) is kept for the next
+(sequential halving): the leading moves get the most worlds. A budget of positions is
 reproducible on any machine; the registered agents use one. The agent draws exactly one number
 from the generator it is given, whatever it does.
 """
@@ -37,9 +40,10 @@ from typing import Any, Final
 
 import attrs
 
-from cardgames import agents, errors, game, protocols
+from cardgames import agents, errors, game, history, protocols
+from cardgames import moves as core_moves
 
-__all__ = ["AIMS", "POSITIONS", "WORLDS", "Estimate", "RolloutAgent", "estimate"]
+__all__ = ["AIMS", "MISS", "POSITIONS", "WORLDS", "Estimate", "RolloutAgent", "estimate"]
 
 POSITIONS: Final = 4_000
 """The moves one move's play-outs may make in all unless told."""
@@ -108,10 +112,9 @@ def _check_agent(agent: RolloutAgent) -> None:
         )
     if agent.policy == "rollout":
         raise errors.RulesError("policy must not be 'rollout': a play-out cannot search itself")
-    if type(agent.halving) is not bool:
-        raise errors.RulesError(
-            f"halving must be True or False, not {errors.quote(agent.halving)}"
-        )
+    for what, flag in (("halving", agent.halving), ("infer", agent.infer)):
+        if type(flag) is not bool:
+            raise errors.RulesError(f"{what} must be True or False, not {errors.quote(flag)}")
     if agent.aim not in AIMS:
         raise errors.RulesError(
             f"aim must be one of {', '.join(map(repr, AIMS))}, not {errors.quote(agent.aim)}"
@@ -127,9 +130,13 @@ class Estimate:
     Attributes:
         moves: The legal moves, in the game's order.
         worlds: For each move, the worlds it was played out in.
-        results: For each move, the sum of the seat's results of the hand over its worlds.
-        tops: For each move, the worlds in which the seat's result of the hand was the best of
-            the table (shared or alone).
+        weights: For each move, the sum of its worlds' weights (each 1 without ``infer``; with
+            it, :data:`MISS` to the power of the other seats' moves the policy would not have
+            made in that world).
+        results: For each move, the weighted sum of the seat's results of the hand over its
+            worlds.
+        tops: For each move, the weighted count of the worlds in which the seat's result of the
+            hand was the best of the table (shared or alone).
         kept: The moves still in the running when the budget was spent (every one of them was
             played out in the same worlds, the most), in the game's order.
         spent: The moves made in the play-outs, those of a world cut short included.
@@ -140,8 +147,9 @@ class Estimate:
 
     moves: tuple[Any, ...]
     worlds: tuple[int, ...]
-    results: tuple[int, ...]
-    tops: tuple[int, ...]
+    weights: tuple[float, ...]
+    results: tuple[float, ...]
+    tops: tuple[float, ...]
     kept: tuple[Any, ...]
     spent: int
     seconds: float
@@ -165,10 +173,10 @@ class Estimate:
         place = next((at for at, each in enumerate(self.moves) if each == move), None)
         if place is None or not self.worlds[place]:
             raise errors.RulesError(f"no play-out tried the move {errors.quote(move)}")
-        return self.results[place] / self.worlds[place]
+        return self.results[place] / self.weights[place]
 
 
-def _key(found: Estimate, move: object) -> tuple[int, int]:
+def _key(found: Estimate, move: object) -> tuple[float, float]:
     """Return what ranks a move by the estimate's aim (comparable among moves of equal worlds)."""
     place = found.moves.index(move)
     if found.aim == "top":
@@ -222,6 +230,7 @@ class RolloutAgent:
     worlds: int = WORLDS
     aim: str = "points"
     halving: bool = False
+    infer: bool = True
     policy: str = "rule"
     name: str = "rollout"
 
@@ -308,8 +317,9 @@ def estimate(agent: RolloutAgent, view: protocols.PlayerView[Any], rng: random.R
     found = Estimate(
         moves=legal,
         worlds=(0,) * len(legal),
-        results=(0,) * len(legal),
-        tops=(0,) * len(legal),
+        weights=(0.0,) * len(legal),
+        results=(0.0,) * len(legal),
+        tops=(0.0,) * len(legal),
         kept=legal,
         spent=0,
         seconds=0.0,
@@ -323,7 +333,7 @@ def estimate(agent: RolloutAgent, view: protocols.PlayerView[Any], rng: random.R
         if agent.positions is not None:
             share = (agent.positions - found.spent) / (rounds - done)
         found, length = _round(
-            found, (entry, policy, view.seat), (drawn, rng), (share, deadline), length
+            found, (entry, policy, view.seat, agent.infer), (drawn, rng), (share, deadline), length
         )
         if len(found.kept) > 1 and done < rounds - 1:
             best = _ranked(found, found.kept)[: math.ceil(len(found.kept) / 2)]
@@ -333,7 +343,7 @@ def estimate(agent: RolloutAgent, view: protocols.PlayerView[Any], rng: random.R
 
 def _round(
     found: Estimate,
-    players: tuple[game.AnyGame, agents.Agent, int],
+    players: tuple[game.AnyGame, agents.Agent, int, bool],
     source: tuple[Iterator[Any], random.Random],
     limits: tuple[float | None, float | None],
     length: float,
@@ -346,10 +356,11 @@ def _round(
     the mean length of a play-out. ``limits`` are the round's share of the positions and the
     move's deadline (either None for none).
     """
-    entry, policy, seat = players
+    entry, policy, seat, infer = players
     drawn, rng = source
     share, deadline = limits
-    worlds, results, tops = list(found.worlds), list(found.results), list(found.tops)
+    worlds, weights = list(found.worlds), list(found.weights)
+    results, tops = list(found.results), list(found.tops)
     spent = found.spent
     used = 0
     played = sum(found.worlds)
@@ -363,6 +374,10 @@ def _round(
         hands = len(entry.hand_returns(world))
         outcomes: list[tuple[int, bool]] = []
         before = spent
+        weight = 1.0
+        if infer:
+            weight, made = _likelihood(entry, policy, world, (seat, seed))
+            spent += made
         try:
             for move in found.kept:
                 after = entry.apply(world, move)
@@ -375,16 +390,66 @@ def _round(
         for move, (result, best) in zip(found.kept, outcomes, strict=True):
             place = found.moves.index(move)
             worlds[place] += 1
-            results[place] += result
-            tops[place] += best
+            weights[place] += weight
+            results[place] += weight * result
+            tops[place] += weight * best
         length = (length * played + spent - before) / (played + len(found.kept))
         played += len(found.kept)
         if share is not None and used >= share:
             break
     changed = attrs.evolve(
-        found, worlds=tuple(worlds), results=tuple(results), tops=tuple(tops), spent=spent
+        found,
+        worlds=tuple(worlds),
+        weights=tuple(weights),
+        results=tuple(results),
+        tops=tuple(tops),
+        spent=spent,
     )
     return changed, length
+
+
+MISS: Final = 0.1
+"""With ``infer``, what a world's weight is multiplied by for each move of another seat that the
+policy, in that seat's place in the world, would not have made."""
+
+
+def _likelihood(
+    entry: game.AnyGame,
+    policy: agents.Agent,
+    world: Any,  # noqa: ANN401  # any game's state
+    where: tuple[int, int],
+) -> tuple[float, int]:
+    """Return how far the other seats' moves in a world are the policy's, and the moves it made.
+
+    The world's moves are replayed from the start of its match (a world is a match that starts
+    with the hand being played); at each move of another seat that had a choice, the policy
+    chooses in that seat's place, and each move it would not have made multiplies the weight by
+    :data:`MISS`. A world that cannot be replayed (a game whose worlds start otherwise) weighs
+    1. ``where`` is the seat searching and the seed of the policy's generator.
+    """
+    seat, seed = where
+    dealer = getattr(world, "dealer", None)
+    moves = history.moves_of(getattr(world, "history", None))
+    try:
+        state = entry.replay(
+            world.rules, world.seed, (), players=world.players, first_dealer=dealer
+        )
+    except errors.CardgamesError:
+        return 1.0, 0
+    rng = random.Random(seed)
+    misses = made = 0
+    for move in moves:
+        mover = entry.current_player(state)
+        if mover is not None and mover != seat and type(move) is not core_moves.Deal:
+            seen = entry.view(state, mover)
+            if len(seen.legal_moves) > 1:
+                made += 1
+                misses += policy.choose(seen, rng) != move
+        try:
+            state = entry.apply(state, move)
+        except errors.CardgamesError:
+            return 1.0, made
+    return MISS**misses, made
 
 
 def _play_out(
