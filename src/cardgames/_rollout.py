@@ -17,6 +17,15 @@ Because the play-outs are played by the opponents' own policy, the search measur
 against how they will actually play, not against the worst they could do (what
 :class:`cardgames.search.PimcAgent`'s paranoid solve assumes).
 
+**Inference** (``infer=True``; off by default). The worlds are drawn uniformly among the deals the
+view allows, but the other seats' moves so far tell more: a player who follows the policy would
+not have made them with most of those deals. So each world is replayed from the start of its
+hand, the policy choosing in every other seat's place where it had a choice, and the world
+weighs :data:`MISS` to the power of the moves it would not have made; the moves' results are
+weighted means. (A policy that breaks ties at random misses now and then in the true deal too,
+which is why a miss weighs a world down rather than ruling it out.) The replay's choices count
+against the budget of positions.
+
 **The budget.** A move spends at most ``positions`` moves made in its play-outs (over all its
 worlds) and at most ``seconds`` of wall-clock time, whichever ends first. A world is begun only
 when the budget has room for as many positions as the last world took, and a world cut short by
@@ -203,6 +212,8 @@ class RolloutAgent:
         aim: What ranks the moves (one of :data:`AIMS`): ``"points"``, the seat's mean result
             of the hand, or ``"top"``, the share of worlds in which its result is the best of
             the table.
+        infer: Whether to weigh each world by how far the other seats' moves so far are those
+            the policy would have made in it (see the module's notes).
         policy: The name of the game's own agent (in its entry's ``bots``) that plays every
             seat in the play-outs, and whose move wins a tie.
         name: The name its results go under in :func:`cardgames.simulate.run`.
@@ -210,6 +221,7 @@ class RolloutAgent:
     Raises:
         RulesError: If the game has no ``worlds``, ``positions`` or ``worlds`` is not a whole
             number above 0, ``seconds`` not a number above 0, both budgets are None,
+            ``halving`` or ``infer`` not a bool, ``aim`` not one of :data:`AIMS`,
             ``policy`` is not one of the game's agents, or ``name`` is not text.
 
     Example:
@@ -230,7 +242,7 @@ class RolloutAgent:
     worlds: int = WORLDS
     aim: str = "points"
     halving: bool = False
-    infer: bool = True
+    infer: bool = False
     policy: str = "rule"
     name: str = "rollout"
 
@@ -299,12 +311,8 @@ def estimate(agent: RolloutAgent, view: protocols.PlayerView[Any], rng: random.R
         >>> agent = search.RolloutAgent("kalter-schlag", positions=None, seconds=5.0, worlds=8)
         >>> seat = kalter_schlag.current_player(state)
         >>> found = search.estimate(agent, kalter_schlag.view(state, seat), random.Random(2))
-        >>> (
-        ...     found.worlds,
-        ...     [move for move, _ in found.totals]
-        ...     == list(kalter_schlag.view(state, seat).legal_moves),
-        ... )
-        (8, True)
+        >>> found.worlds == (8,) * len(found.moves), found.top[0] in found.moves
+        (True, True)
     """
     if type(agent) is not RolloutAgent:
         raise errors.RulesError(f"agent must be a RolloutAgent, not {errors.quote(agent)}")
