@@ -85,7 +85,9 @@ def test_only_legal_moves(name: str, seed: int) -> None:
 @pytest.mark.parametrize("name", PLAYED)
 def test_every_legal_move_is_tried_in_the_same_worlds(name: str) -> None:
     seen = _views(name, 3, 1)[0]
-    found = search.estimate(search.RolloutAgent(name, positions=SMALL[name]), seen, random.Random(2))
+    found = search.estimate(
+        search.RolloutAgent(name, positions=SMALL[name]), seen, random.Random(2)
+    )
     assert found.moves == seen.legal_moves
     assert found.worlds[0] >= 1
     assert len(set(found.worlds)) == 1  # no halving: every move in every world
@@ -103,7 +105,9 @@ def test_a_budget_of_positions_is_kept(name: str) -> None:
         found = search.estimate(agent, seen, random.Random(3))
         world = len(seen.legal_moves) * entry.max_hand_moves(seen.rules, len(seen.hand_sizes))
         assert found.spent <= SMALL[name] + world
-        larger = search.estimate(attrs.evolve(agent, positions=4 * SMALL[name]), seen, random.Random(3))
+        larger = search.estimate(
+            attrs.evolve(agent, positions=4 * SMALL[name]), seen, random.Random(3)
+        )
         assert larger.worlds[0] >= found.worlds[0]
 
 

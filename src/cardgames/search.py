@@ -63,10 +63,12 @@ import attrs
 
 from cardgames import _solving, agents, analysis, errors, game, protocols
 from cardgames import moves as core_moves
-from cardgames._rollout import POSITIONS, WORLDS, Estimate, RolloutAgent, estimate
+from cardgames._rollout import AIMS, MISS, POSITIONS, WORLDS, Estimate, RolloutAgent, estimate
 
 __all__ = [
+    "AIMS",
     "LEAST_WORLDS",
+    "MISS",
     "NODES",
     "POSITIONS",
     "SAMPLES",
