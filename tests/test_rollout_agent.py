@@ -258,7 +258,7 @@ def test_junk_arguments_are_refused() -> None:
     seen = _views("kalter-schlag", 3, 1)[0]
     state = kalter_schlag.new_game(seed=1, first_dealer=0)
     with pytest.raises(errors.RulesError, match="a view of Kalter Schlag"):
-        agent.choose(state, random.Random(1))
+        agent.choose(state, random.Random(1))  # type: ignore[arg-type]
     with pytest.raises(errors.RulesError, match="a view of Kalter Schlag"):
         agent.choose(seen, 7)  # type: ignore[arg-type]
     with pytest.raises(errors.RulesError, match="a view of Kalter Schlag"):

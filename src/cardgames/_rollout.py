@@ -57,7 +57,7 @@ __all__ = ["AIMS", "MISS", "POSITIONS", "WORLDS", "Estimate", "RolloutAgent", "e
 POSITIONS: Final = 4_000
 """The moves one move's play-outs may make in all unless told."""
 
-WORLDS: Final = 64
+WORLDS: Final = 512
 """The most worlds a :class:`RolloutAgent` plays out for one move unless told."""
 
 AIMS: Final = ("points", "top")
@@ -437,6 +437,8 @@ def _likelihood(
     """
     seat, seed = where
     dealer = getattr(world, "dealer", None)
+    if type(dealer) is not int:  # pragma: no cover  # every trick game's state has its dealer
+        return 1.0, 0
     moves = history.moves_of(getattr(world, "history", None))
     try:
         state = entry.replay(
