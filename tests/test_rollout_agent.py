@@ -18,8 +18,12 @@ from cardgames import agents, errors, kalter_schlag, search, simulate
 PLAYED = ("kalter-schlag", "staekske-rape", "mariage")
 """The games with a registered ``"rollout"`` agent."""
 
-SMALL = {"kalter-schlag": 600, "staekske-rape": 6, "mariage": 300}
+SMALL = {"kalter-schlag": 600, "staekske-rape": 60, "mariage": 300}
 """A budget of positions a move small enough to keep the tests quick, per game."""
+
+DEPTH = {"kalter-schlag": 3, "staekske-rape": 30, "mariage": 3}
+"""How many random moves into a hand the views searched in full are taken, per game (a
+Staekske Rape world from the auction does not fit in its small budget)."""
 
 
 def _agent(name: str, **changes: Any) -> search.RolloutAgent:
@@ -84,7 +88,7 @@ def test_only_legal_moves(name: str, seed: int) -> None:
 
 @pytest.mark.parametrize("name", PLAYED)
 def test_every_legal_move_is_tried_in_the_same_worlds(name: str) -> None:
-    seen = _views(name, 3, 1)[0]
+    seen = _views(name, DEPTH[name], 1)[0]
     found = search.estimate(
         search.RolloutAgent(name, positions=SMALL[name]), seen, random.Random(2)
     )
@@ -100,7 +104,7 @@ def test_every_legal_move_is_tried_in_the_same_worlds(name: str) -> None:
 def test_a_budget_of_positions_is_kept(name: str) -> None:
     """A world is begun only with room for what the last took: at most one world's overrun."""
     entry = cardgames.GAMES[name]
-    for seen in _views(name, 1, 2):
+    for seen in _views(name, DEPTH[name] - 2, 2):
         agent = _agent(name)
         found = search.estimate(agent, seen, random.Random(3))
         world = len(seen.legal_moves) * entry.max_hand_moves(seen.rules, len(seen.hand_sizes))
@@ -115,7 +119,7 @@ def test_a_budget_of_positions_is_kept(name: str) -> None:
 def test_inference_weighs_the_worlds(name: str) -> None:
     """Without inference every world weighs 1; with it, at most 1 (a move the policy would not
     have made weighs it down), and less than 1 in some world once the others have chosen."""
-    seen = _views(name, 12 if name != "staekske-rape" else 4, 1)[0]
+    seen = _views(name, DEPTH[name] + 9, 1)[0]
     plain = search.RolloutAgent(name, positions=SMALL[name], infer=False)
     found = search.estimate(plain, seen, random.Random(6))
     assert found.weights == tuple(float(count) for count in found.worlds)
@@ -124,6 +128,20 @@ def test_inference_weighs_the_worlds(name: str) -> None:
         0 < weight <= count for weight, count in zip(weighed.weights, weighed.worlds, strict=True)
     )
     assert found.moves == weighed.moves
+
+
+def test_a_move_whose_first_world_does_not_fit_is_the_policy_s() -> None:
+    """Nine moves played out to the end of a hand of eight tricks cannot fit in 40 positions."""
+    seen = next(view for view in _views("kalter-schlag", 1, 5) if len(view.legal_moves) >= 5)
+    agent = search.RolloutAgent("kalter-schlag", positions=40)
+    found = search.estimate(agent, seen, random.Random(1))
+    assert found.worlds == (0,) * len(seen.legal_moves)
+    assert found.top == ()
+    assert 40 < found.spent <= 40 + 32  # dropped as soon as one play-out overran
+    rng = random.Random(1)
+    own = random.Random(rng.getrandbits(64))
+    rule = kalter_schlag.RuleAgent().choose(seen, random.Random(own.getrandbits(64)))
+    assert agent.choose(seen, random.Random(1)) == rule
 
 
 def test_the_worlds_bound_the_search() -> None:
@@ -195,7 +213,7 @@ def test_the_policy_s_move_wins_a_tie() -> None:
 @pytest.mark.parametrize("name", PLAYED)
 def test_reproducible_with_a_budget_of_positions(name: str) -> None:
     agent = _agent(name)
-    for seen in _views(name, 2, 2):
+    for seen in _views(name, DEPTH[name], 2):
         first = search.estimate(agent, seen, random.Random(9))
         again = search.estimate(agent, seen, random.Random(9))
         assert attrs.evolve(first, seconds=0.0) == attrs.evolve(again, seconds=0.0)

@@ -30,6 +30,9 @@ against the budget of positions.
 worlds) and at most ``seconds`` of wall-clock time, whichever ends first. A world is begun only
 when the budget has room for as many positions as the last world took, and a world cut short by
 the clock is dropped, so that every world counted has tried every move still in the running.
+If not even the first world fits in the budget of positions (a move with hundreds of choices,
+such as Staekske Rape's discard of four cards of eleven), it is dropped as soon as it overruns,
+and the agent plays its policy's move.
 With ``halving`` the budget is spent in rounds, one fewer than the times the moves can be
 halved, and after each round the better half of the moves (by the aim) is kept for the next
 (sequential halving): the leading moves get the most worlds. A budget of positions is
@@ -341,7 +344,11 @@ def estimate(agent: RolloutAgent, view: protocols.PlayerView[Any], rng: random.R
         if agent.positions is not None:
             share = (agent.positions - found.spent) / (rounds - done)
         found, length = _round(
-            found, (entry, policy, view.seat, agent.infer), (drawn, rng), (share, deadline), length
+            found,
+            (entry, policy, view.seat, agent.infer),
+            (drawn, rng),
+            (share, deadline, agent.positions),
+            length,
         )
         if len(found.kept) > 1 and done < rounds - 1:
             best = _ranked(found, found.kept)[: math.ceil(len(found.kept) / 2)]
@@ -353,7 +360,7 @@ def _round(
     found: Estimate,
     players: tuple[game.AnyGame, agents.Agent, int, bool],
     source: tuple[Iterator[Any], random.Random],
-    limits: tuple[float | None, float | None],
+    limits: tuple[float | None, float | None, int | None],
     length: float,
 ) -> tuple[Estimate, float]:
     """Play out the kept moves in new worlds while the round's share of the budget lasts.
@@ -361,12 +368,13 @@ def _round(
     A world is begun only when the share has room for its expected cost (the kept moves times
     the mean length of a play-out so far); the first world of a round always is, unless the
     worlds or the clock have run out. Return the estimate with the round's worlds added, and
-    the mean length of a play-out. ``limits`` are the round's share of the positions and the
-    move's deadline (either None for none).
+    the mean length of a play-out. ``limits`` are the round's share of the positions, the move's
+    deadline and its whole budget of positions (each None for none): a first world that does not
+    fit in the whole budget is dropped, and nothing is searched.
     """
     entry, policy, seat, infer = players
     drawn, rng = source
-    share, deadline = limits
+    share, deadline, cap = limits
     worlds, weights = list(found.worlds), list(found.weights)
     results, tops = list(found.results), list(found.tops)
     spent = found.spent
@@ -379,20 +387,15 @@ def _round(
         if deadline is not None and time.perf_counter() > deadline:
             break
         seed = rng.getrandbits(64)
-        hands = len(entry.hand_returns(world))
-        outcomes: list[tuple[int, bool]] = []
         before = spent
         weight = 1.0
         if infer:
             weight, made = _likelihood(entry, policy, world, (seat, seed))
             spent += made
-        try:
-            for move in found.kept:
-                after = entry.apply(world, move)
-                outcome, moves = _play_out(entry, policy, after, (seat, hands, seed), deadline)
-                outcomes.append(outcome)
-                spent += moves
-        except _OutOfTime:
+        room = None if played or cap is None else cap - spent
+        outcomes, moves = _world(entry, policy, world, found.kept, (seat, seed), deadline, room)
+        spent += moves
+        if outcomes is None:
             break
         used += spent - before
         for move, (result, best) in zip(found.kept, outcomes, strict=True):
@@ -414,6 +417,38 @@ def _round(
         spent=spent,
     )
     return changed, length
+
+
+def _world(  # noqa: PLR0917  # the inner loop's arguments, called positionally once
+    entry: game.AnyGame,
+    policy: agents.Agent,
+    world: Any,  # noqa: ANN401  # any game's state
+    kept: tuple[Any, ...],
+    where: tuple[int, int],
+    deadline: float | None,
+    room: int | None,
+) -> tuple[list[tuple[int, bool]] | None, int]:
+    """Play out each kept move in one world; return how the seat fared after each, and the moves.
+
+    None instead of the outcomes when the deadline passed, or when the play-outs made more than
+    ``room`` moves (None for no such bound): the world is dropped. ``where`` is the seat and the
+    seed of the play-outs' generators.
+    """
+    seat, seed = where
+    hands = len(entry.hand_returns(world))
+    outcomes: list[tuple[int, bool]] = []
+    spent = 0
+    try:
+        for move in kept:
+            after = entry.apply(world, move)
+            outcome, moves = _play_out(entry, policy, after, (seat, hands, seed), deadline)
+            outcomes.append(outcome)
+            spent += moves
+            if room is not None and spent > room:
+                return None, spent  # not even one world fits: the policy's move is played
+    except _OutOfTime:
+        return None, spent
+    return outcomes, spent
 
 
 MISS: Final = 0.1
