@@ -67,7 +67,7 @@ PIMC: Final = functools.partial(core_search.PimcAgent, ABOUT.name, seconds=None,
 """The ``"pimc"`` agent: :class:`cardgames.search.PimcAgent` with a budget of positions, so
 that a seeded simulation replays exactly (:data:`cardgames.search.NODES` a move)."""
 
-ROLLOUT_POSITIONS: Final = 120
+ROLLOUT_POSITIONS: Final = 80
 """The moves the play-outs of one move of the ``"rollout"`` agent may make in all (the
 game's page gives the CPU time of its worst and its median move over the 1,000-hand run)."""
 
