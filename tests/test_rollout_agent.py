@@ -1,4 +1,7 @@
-"""The rollout agent of :mod:`cardgames.search`: legal moves, budgets kept, reproducible, junk."""
+"""The rollout agent of :mod:`cardgames.search`: budgets kept, reproducible, junk.
+
+That its every move is legal is tested with the pimc agent's, in ``test_search_agents.py``.
+"""
 
 from __future__ import annotations
 
@@ -9,8 +12,6 @@ from typing import Any
 
 import attrs
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 import cardgames
 from cardgames import agents, errors, kalter_schlag, search, simulate
@@ -66,24 +67,6 @@ def test_registered_beside_rule(name: str) -> None:
     assert made.positions is not None
     assert made.policy == "rule"
     assert {"rule", "pimc", "rollout"} <= set(agents.names(entry))
-
-
-@pytest.mark.parametrize("name", PLAYED)
-@settings(max_examples=1, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1))
-def test_only_legal_moves(name: str, seed: int) -> None:
-    """Whatever a hand shows, every move of a rollout agent is legal."""
-    entry = cardgames.GAMES[name]
-    agent = _agent(name)
-    choose = random.Random(seed)
-    state = entry.new_game(entry.rules_type(max_hands=1), seed=seed)
-    while not entry.is_over(state):
-        seat = entry.current_player(state)
-        assert seat is not None
-        seen = entry.view(state, seat)
-        move = agent.choose(seen, choose)
-        assert move in seen.legal_moves
-        state = entry.apply(state, move)
 
 
 @pytest.mark.parametrize("name", PLAYED)

@@ -21,8 +21,8 @@ against how they will actually play, not against the worst they could do (what
 view allows, but the other seats' moves so far tell more: a player who follows the policy would
 not have made them with most of those deals. So each world is replayed from the start of its
 hand, the policy choosing in every other seat's place where it had a choice, and the world
-weighs :data:`cardgames.search.MISS` to the power of the moves it would not have made; the moves' results are
-weighted means. (A policy that breaks ties at random misses now and then in the true deal too,
+weighs :data:`cardgames.search.MISS` to the power of the moves it would not have made; the
+moves' results are weighted means. (A policy that breaks ties at random misses now and then in the true deal too,
 which is why a miss weighs a world down rather than ruling it out.) The replay's choices count
 against the budget of positions.
 
@@ -143,8 +143,8 @@ class Estimate:
         moves: The legal moves, in the game's order.
         worlds: For each move, the worlds it was played out in.
         weights: For each move, the sum of its worlds' weights (each 1 without ``infer``; with
-            it, :data:`cardgames.search.MISS` to the power of the other seats' moves the policy would not have
-            made in that world).
+            it, :data:`cardgames.search.MISS` to the power of the other seats' moves the policy
+            would not have made in that world).
         results: For each move, the weighted sum of the seat's results of the hand over its
             worlds.
         tops: For each move, the weighted count of the worlds in which the seat's result of the
@@ -212,8 +212,8 @@ class RolloutAgent:
             with ``seconds=None`` the agent is reproducible on any machine.
         seconds: The most wall-clock time one move may take, or None for no time limit.
         worlds: The most worlds played out for one move.
-        aim: What ranks the moves (one of :data:`cardgames.search.AIMS`): ``"points"``, the seat's mean result
-            of the hand, or ``"top"``, the share of worlds in which its result is the best of
+        aim: What ranks the moves (one of :data:`cardgames.search.AIMS`): ``"points"``, the
+            seat's mean result of the hand, or ``"top"``, the share of worlds in which its result is the best of
             the table.
         infer: Whether to weigh each world by how far the other seats' moves so far are those
             the policy would have made in it (see the module's notes).
@@ -467,8 +467,8 @@ def _likelihood(
     The world's moves are replayed from the start of its match (a world is a match that starts
     with the hand being played); at each move of another seat that had a choice, the policy
     chooses in that seat's place, and each move it would not have made multiplies the weight by
-    :data:`cardgames.search.MISS`. A world that cannot be replayed (a game whose worlds start otherwise) weighs
-    1. ``where`` is the seat searching and the seed of the policy's generator.
+    :data:`cardgames.search.MISS`. A world that cannot be replayed (a game whose worlds start
+    otherwise) weighs 1. ``where`` is the seat searching and the seed of the policy's generator.
     """
     seat, seed = where
     dealer = getattr(world, "dealer", None)
