@@ -22,9 +22,9 @@ view allows, but the other seats' moves so far tell more: a player who follows t
 not have made them with most of those deals. So each world is replayed from the start of its
 hand, the policy choosing in every other seat's place where it had a choice, and the world
 weighs :data:`cardgames.search.MISS` to the power of the moves it would not have made; the
-moves' results are weighted means. (A policy that breaks ties at random misses now and then in the true deal too,
-which is why a miss weighs a world down rather than ruling it out.) The replay's choices count
-against the budget of positions.
+moves' results are weighted means. (A policy that breaks ties at random misses now and then in
+the true deal too, which is why a miss weighs a world down rather than ruling it out.) The
+replay's choices count against the budget of positions.
 
 **The budget.** A move spends at most ``positions`` moves made in its play-outs (over all its
 worlds) and at most ``seconds`` of wall-clock time, whichever ends first. A world is begun only
@@ -213,8 +213,8 @@ class RolloutAgent:
         seconds: The most wall-clock time one move may take, or None for no time limit.
         worlds: The most worlds played out for one move.
         aim: What ranks the moves (one of :data:`cardgames.search.AIMS`): ``"points"``, the
-            seat's mean result of the hand, or ``"top"``, the share of worlds in which its result is the best of
-            the table.
+            seat's mean result of the hand, or ``"top"``, the share of worlds in which its
+            result is the best of the table.
         infer: Whether to weigh each world by how far the other seats' moves so far are those
             the policy would have made in it (see the module's notes).
         policy: The name of the game's own agent (in its entry's ``bots``) that plays every
