@@ -60,7 +60,7 @@ __all__ = ["AIMS", "MISS", "POSITIONS", "WORLDS", "Estimate", "RolloutAgent", "e
 POSITIONS: Final = 4_000
 """The moves one move's play-outs may make in all unless told."""
 
-WORLDS: Final = 512
+WORLDS: Final = 64
 """The most worlds a :class:`RolloutAgent` plays out for one move unless told."""
 
 AIMS: Final = ("points", "top")

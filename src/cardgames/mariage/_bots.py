@@ -61,7 +61,7 @@ PIMC: Final = functools.partial(search.PimcAgent, ABOUT.name, seconds=None, node
 """The ``"pimc"`` agent: :class:`cardgames.search.PimcAgent` with a budget of positions, so
 that a seeded simulation replays exactly."""
 
-ROLLOUT_POSITIONS: Final = 3_000
+ROLLOUT_POSITIONS: Final = 3_500
 """The moves the play-outs of one move of the ``"rollout"`` agent may make in all (the
 game's page gives the CPU time of its worst and its median move over the 1,000-hand run)."""
 
