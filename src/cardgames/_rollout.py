@@ -32,7 +32,8 @@ when the budget has room for as many positions as the last world took, and a wor
 the clock is dropped, so that every world counted has tried every move still in the running.
 If not even the first world fits in the budget of positions (a move with hundreds of choices,
 such as Staekske Rape's discard of four cards of eleven), it is dropped as soon as it overruns,
-and the agent plays its policy's move.
+and the agent plays its policy's move. Drawing a world is not counted in the positions: late in
+a hand, where play-outs are short, the cap of ``worlds`` is what bounds the time.
 With ``halving`` the budget is spent in rounds, one fewer than the times the moves can be
 halved, and after each round the better half of the moves (by the aim) is kept for the next
 (sequential halving): the leading moves get the most worlds. A budget of positions is
