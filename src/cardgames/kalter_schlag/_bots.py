@@ -42,8 +42,9 @@ PIMC: Final = functools.partial(search.PimcAgent, ABOUT.name, seconds=None, node
 that a seeded simulation replays exactly (:data:`cardgames.search.NODES` a move)."""
 
 ROLLOUT_POSITIONS: Final = 3_000
-"""The moves the play-outs of one move of the ``"rollout"`` agent may make in all (the
-game's page gives the CPU time of its worst and its median move over the 1,000-hand run)."""
+"""The moves the play-outs of one move of the ``"rollout"`` agent may make in all: over the
+1,000 one-hand matches on the game's page its moves took at most 186 ms of CPU, the median
+75 ms."""
 
 ROLLOUT: Final = functools.partial(
     search.RolloutAgent, ABOUT.name, positions=ROLLOUT_POSITIONS, seconds=None

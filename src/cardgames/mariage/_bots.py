@@ -62,8 +62,9 @@ PIMC: Final = functools.partial(search.PimcAgent, ABOUT.name, seconds=None, node
 that a seeded simulation replays exactly."""
 
 ROLLOUT_POSITIONS: Final = 3_500
-"""The moves the play-outs of one move of the ``"rollout"`` agent may make in all (the
-game's page gives the CPU time of its worst and its median move over the 1,000-hand run)."""
+"""The moves the play-outs of one move of the ``"rollout"`` agent may make in all: over the
+1,000 one-deal matches on the game's page its moves took at most 200 ms of CPU, the 99th
+percentile 149 ms (most of its moves are forced and take no time)."""
 
 ROLLOUT: Final = functools.partial(
     search.RolloutAgent, ABOUT.name, positions=ROLLOUT_POSITIONS, seconds=None

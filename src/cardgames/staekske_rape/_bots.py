@@ -68,8 +68,10 @@ PIMC: Final = functools.partial(core_search.PimcAgent, ABOUT.name, seconds=None,
 that a seeded simulation replays exactly (:data:`cardgames.search.NODES` a move)."""
 
 ROLLOUT_POSITIONS: Final = 80
-"""The moves the play-outs of one move of the ``"rollout"`` agent may make in all (the
-game's page gives the CPU time of its worst and its median move over the 1,000-hand run)."""
+"""The moves the play-outs of one move of the ``"rollout"`` agent may make in all: the rule agent
+plays out hands itself to judge a bid, a discard or a declarer's card, so a move of it costs
+milliseconds; over the 1,000 one-hand matches on the game's page the agent's moves took at most
+191 ms of CPU, the median 20 ms."""
 
 ROLLOUT: Final = functools.partial(
     core_search.RolloutAgent, ABOUT.name, positions=ROLLOUT_POSITIONS, seconds=None
