@@ -4,16 +4,20 @@ Usage (from the repository root, with the package installed)::
 
     python benchmarks/agents.py --games kalter-schlag --matches 1000
     python benchmarks/agents.py --games kalter-schlag --matches 20 --hands 1   # a rough pass
+    python benchmarks/agents.py --games kalter-schlag --matches 1000 --agent rollout
 
 For each game, :func:`cardgames.simulate.run` plays ``--matches`` matches of the lineup
-``["pimc", "rule", "rule", ...]`` (one search agent, the rule agent in every other seat), which
+``[agent, "rule", "rule", ...]`` (one search agent, the rule agent in every other seat), which
 it rotates round the seats, so the search agent meets every seat as often. ``--hands`` sets the
 rules' ``max_hands`` (1 by default: a match of one hand, as ``benchmarks/ismcts.py`` plays, so
 that the results count deals rather than whole sessions); ``--hands 0`` plays whole matches. The
-search agent is the game's registered ``"pimc"`` agent (a ``cardgames.search.PimcAgent`` with a
-budget of positions a move, reproducible), or one with ``--nodes`` positions a move if told;
-every move it makes is timed. ``--measure penalty`` has Kalter Schlag's agent solve its
-worlds in the hand's penalty rather than card points.
+search agent is the game's registered ``--agent`` (``"pimc"`` by default, a
+``cardgames.search.PimcAgent``; or ``"rollout"``, a ``cardgames.search.RolloutAgent``; each with
+a budget of positions a move, reproducible), or one with ``--nodes`` positions a move (a pimc
+agent's solves) or ``--positions`` (a rollout agent's play-outs) if told; every move it makes is
+timed. ``--measure penalty`` has Kalter Schlag's pimc agent solve its worlds in the hand's
+penalty rather than card points; ``--aim top`` has a rollout agent rank its moves by how often
+the play-outs leave it with the best result of the table.
 
 The baseline is the same run with the rule agent in the search agent's seat too: the same seeds,
 so the same deals. A seat *wins* a match when it is among the score's ``winners``: in Kalter
@@ -21,7 +25,8 @@ Schlag that is every seat but the loser (the one charged the penalty, or the one
 2000), so four equal players win three matches in four, and the margin is measured against
 that 75 %, not 50 %. The win rate comes with its 95 % Wilson interval.
 
-The results go to ``benchmarks/agents.json`` (one entry a game, with the command).
+The results go to ``benchmarks/agents.json`` (one entry a game and agent, with the command): the
+pimc agent's under the game's name, another agent's under the game's name and the agent's.
 """
 
 from __future__ import annotations
@@ -49,7 +54,7 @@ DEFAULT_OUTPUT = HERE / "agents.json"
 class Timed:
     """An agent that times each move of the agent it wraps (the runs are played here)."""
 
-    agent: search.PimcAgent
+    agent: search.PimcAgent | search.RolloutAgent
     name: str = "pimc"
     seconds: list[float] = attrs.field(factory=list)
     cpu: list[float] = attrs.field(factory=list)
@@ -84,35 +89,67 @@ def _spread(seconds: list[float]) -> dict[str, float]:
     }
 
 
+@attrs.frozen
+class Budget:
+    """What the measured agent is told beside its registered budget (None: as registered).
+
+    Attributes:
+        nodes: A pimc agent's positions solved a move.
+        positions: A rollout agent's positions played out a move.
+        measure: A pimc agent's solve measure.
+        aim: A rollout agent's aim.
+    """
+
+    nodes: int | None = None
+    positions: int | None = None
+    measure: str | None = None
+    aim: str | None = None
+
+
+def _agent(name: str, kind: str, budget: Budget) -> search.PimcAgent | search.RolloutAgent:
+    """Return the game's registered search agent ``kind``, with the budget's changes made."""
+    agent: search.PimcAgent | search.RolloutAgent = cardgames.GAMES[name].bots[kind]()
+    changes = {
+        "nodes": budget.nodes,
+        "measure": budget.measure,
+        "positions": budget.positions,
+        "aim": budget.aim,
+    }
+    told: dict[str, Any] = {field: value for field, value in changes.items() if value is not None}
+    unknown = sorted(set(told) - {field.name for field in attrs.fields(type(agent))})
+    if unknown:
+        raise SystemExit(f"the {kind} agent has no {', '.join(unknown)} to set")
+    return attrs.evolve(agent, **told)
+
+
 def measure(
-    name: str, matches: int, hands: int, nodes: int | None, *, seed: int, solve_measure: str | None
+    name: str, matches: int, hands: int, *, seed: int, kind: str = "pimc", budget: Budget = Budget()
 ) -> dict[str, Any]:
     """Play the search agent's run and the baseline's of one game; return what they show."""
     entry = cardgames.GAMES[name]
     rules = entry.rules_type(max_hands=hands or None)
     players = entry.players[0]
-    agent: search.PimcAgent = entry.bots["pimc"]()
-    if nodes is not None:
-        agent = attrs.evolve(agent, nodes=nodes)
-    if solve_measure is not None:
-        agent = attrs.evolve(agent, measure=solve_measure)
-    nodes = agent.nodes
-    timed = Timed(agent)
+    agent = _agent(name, kind, budget)
+    timed = Timed(agent, name=kind)
     start = time.perf_counter()
     played = simulate.run(
         entry, [timed, *["rule"] * (players - 1)], matches=matches, seed=seed, rules=rules
     )
     spent = time.perf_counter() - start
     baseline = simulate.run(entry, "rule", matches=matches, seed=seed, rules=rules)
-    own, rule = played.agent("pimc"), baseline.agent("rule")
+    own, rule = played.agent(kind), baseline.agent("rule")
+    if isinstance(agent, search.PimcAgent):
+        told = {"nodes_per_move": agent.nodes, "measure": agent.measure}
+    else:
+        told = {"positions_per_move": agent.positions, "aim": agent.aim}
     return {
         "game": name,
+        "agent": kind,
         "matches": matches,
         "hands_per_match": hands or None,
         "hands": played.hands,
-        "nodes_per_move": nodes,
-        "measure": agent.measure,
-        "pimc": _rate(own),
+        **told,
+        kind: _rate(own),
         "baseline_rule": _rate(rule),
         "margin_points": 100 * (own.wins / own.seats - rule.wins / rule.seats),
         "move_seconds": {"moves": len(timed.seconds), **_spread(timed.seconds)},
@@ -129,25 +166,30 @@ def main() -> None:
     parser.add_argument("--games", nargs="+", default=["kalter-schlag"])
     parser.add_argument("--matches", type=int, default=1000)
     parser.add_argument("--hands", type=int, default=1, help="max_hands; 0 for whole matches")
-    parser.add_argument("--nodes", type=int, default=None)
+    parser.add_argument("--agent", choices=["pimc", "rollout"], default="pimc")
+    parser.add_argument("--nodes", type=int, default=None, help="a pimc agent's positions")
+    parser.add_argument("--positions", type=int, default=None, help="a rollout agent's")
+    parser.add_argument("--aim", default=None, help="a rollout agent's aim (points, top)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--measure", default=None, help="the solve's measure (Kalter Schlag)")
     parser.add_argument("--output", type=Path, default=DEFAULT_OUTPUT)
     arguments = parser.parse_args()
     results = json.loads(arguments.output.read_text()) if arguments.output.exists() else {}
     for name in arguments.games:
-        found = measure(
-            name,
-            arguments.matches,
-            arguments.hands,
-            arguments.nodes,
-            seed=arguments.seed,
-            solve_measure=arguments.measure,
+        kind = arguments.agent
+        budget = Budget(
+            nodes=arguments.nodes,
+            positions=arguments.positions,
+            measure=arguments.measure,
+            aim=arguments.aim,
         )
-        results[name] = found
-        own, base = found["pimc"], found["baseline_rule"]
+        found = measure(
+            name, arguments.matches, arguments.hands, seed=arguments.seed, kind=kind, budget=budget
+        )
+        results[name if kind == "pimc" else f"{name}, {kind}"] = found
+        own, base = found[kind], found["baseline_rule"]
         print(
-            f"{name}: pimc wins {own['win_rate']:.1%} "
+            f"{name}: {kind} wins {own['win_rate']:.1%} "
             f"[{own['interval_95'][0]:.1%}, {own['interval_95'][1]:.1%}] of {own['seats']} "
             f"seats; rule in its seat {base['win_rate']:.1%}; margin "
             f"{found['margin_points']:+.1f} points; moves: median "

@@ -393,7 +393,7 @@ def test_kind_of_every_move() -> None:
 def test_the_rule_agent_is_the_game_s_rule_bot() -> None:
     assert mg.GAME.encoding is encoding
     assert isinstance(agents.by_name(mg.GAME, "rule"), mg.RuleAgent)
-    assert agents.names(mg.GAME) == ("random", "first", "rule", "pimc")
+    assert agents.names(mg.GAME) == ("random", "first", "rule", "pimc", "rollout")
 
 
 @pytest.mark.parametrize(

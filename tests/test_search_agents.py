@@ -68,13 +68,29 @@ def test_registered_beside_rule(name: str) -> None:
     assert {"rule", "pimc"} <= set(agents.names(entry))
 
 
+ROLLOUT_SMALL = {"kalter-schlag": 600, "staekske-rape": 60, "mariage": 300}
+"""A budget of positions a move of the rollout agent small enough to keep the tests quick."""
+
+
 @pytest.mark.parametrize("name", SEARCHED)
 @settings(max_examples=4, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_only_legal_moves(name: str, seed: int) -> None:
     """Whatever a hand shows, every move of a pimc agent is legal."""
+    _play_a_hand(name, seed, _agent(name))
+
+
+@pytest.mark.parametrize("name", SEARCHED)
+@settings(max_examples=1, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_only_legal_moves_of_the_rollout_agent(name: str, seed: int) -> None:
+    """Whatever a hand shows, every move of a rollout agent is legal."""
+    _play_a_hand(name, seed, search.RolloutAgent(name, positions=ROLLOUT_SMALL[name]))
+
+
+def _play_a_hand(name: str, seed: int, agent: agents.Agent) -> None:
+    """Play a hand of one seed with ``agent`` in every seat, checking that each move is legal."""
     entry = cardgames.GAMES[name]
-    agent = _agent(name)
     choose = random.Random(seed)
     state = entry.new_game(entry.rules_type(max_hands=1), seed=seed)
     while not entry.is_over(state):

@@ -11,6 +11,12 @@ are ``PimcAgent("kalter-schlag")``, ``PimcAgent("staekske-rape")`` and ``PimcAge
 with a budget of positions. (Gin Rummy, which has no tricks to solve, has a search agent of its
 own: :class:`cardgames.gin_rummy.SearchAgent`.)
 
+:class:`RolloutAgent` (``"rollout"`` in the same three games) searches with play-outs instead
+of solves: every legal move, of any kind, is made in each sampled world and the hand played out
+by the game's rule agent in every seat; the move with the best mean result for the seat is
+played (:func:`estimate` gives what it found). It needs only ``worlds``, and is described in
+its own section below.
+
 What it does not search it leaves to the game's rule agent (``"rule"``): every move but a card
 played to a trick (the deal, the auction, a double, a meld announced) is the rule agent's, and
 so is the card when no world could be solved within the budget (early in a hand, when solving a
@@ -57,8 +63,23 @@ import attrs
 
 from cardgames import _solving, agents, analysis, errors, game, protocols
 from cardgames import moves as core_moves
+from cardgames._rollout import AIMS, MISS, POSITIONS, WORLDS, Estimate, RolloutAgent, estimate
 
-__all__ = ["LEAST_WORLDS", "NODES", "SAMPLES", "PimcAgent", "Tally", "tally"]
+__all__ = [
+    "AIMS",
+    "LEAST_WORLDS",
+    "MISS",
+    "NODES",
+    "POSITIONS",
+    "SAMPLES",
+    "WORLDS",
+    "Estimate",
+    "PimcAgent",
+    "RolloutAgent",
+    "Tally",
+    "estimate",
+    "tally",
+]
 
 NODES: Final = 40_000
 """The positions a move of Kalter Schlag's registered ``"pimc"`` agent may search: about 160 ms

@@ -135,7 +135,7 @@ GAME: Final[game.Game[Rules, State, Move, View, matches.Score[HandScore]]] = gam
         _engine,
         ABOUT,
         encoding=_encoding,
-        bots={"rule": _bots.RuleAgent, "pimc": _bots.PIMC},
+        bots={"rule": _bots.RuleAgent, "pimc": _bots.PIMC, "rollout": _bots.ROLLOUT},
     )
 )
 """Kalter Schlag's entry in :data:`cardgames.GAMES`."""

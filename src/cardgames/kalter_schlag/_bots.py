@@ -35,11 +35,22 @@ from cardgames.kalter_schlag._about import ABOUT
 from cardgames.kalter_schlag._moves import DOUBLE, Move
 from cardgames.kalter_schlag._state import PLAYERS, RANKINGS, TRICKS, View
 
-__all__ = ["PIMC", "RuleAgent"]
+__all__ = ["PIMC", "ROLLOUT", "ROLLOUT_POSITIONS", "RuleAgent"]
 
 PIMC: Final = functools.partial(search.PimcAgent, ABOUT.name, seconds=None, nodes=search.NODES)
 """The ``"pimc"`` agent: :class:`cardgames.search.PimcAgent` with a budget of positions, so
 that a seeded simulation replays exactly (:data:`cardgames.search.NODES` a move)."""
+
+ROLLOUT_POSITIONS: Final = 3_000
+"""The moves the play-outs of one move of the ``"rollout"`` agent may make in all: over the
+1,000 one-hand matches on the game's page its moves took at most 186 ms of CPU, the median
+75 ms."""
+
+ROLLOUT: Final = functools.partial(
+    search.RolloutAgent, ABOUT.name, positions=ROLLOUT_POSITIONS, seconds=None
+)
+"""The ``"rollout"`` agent: :class:`cardgames.search.RolloutAgent` with a budget of positions,
+so that a seeded simulation replays exactly."""
 
 _ESCAPE: Final = 0.55
 """The chance, per card still out that beats it, that a card does not win the trick."""

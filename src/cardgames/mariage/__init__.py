@@ -187,7 +187,7 @@ GAME: Final[game.Game[Rules, State, Move, View, Score]] = game.register(
         _engine,
         ABOUT,
         encoding=_encoding,
-        bots={"rule": _bots.RuleAgent, "pimc": _bots.PIMC},
+        bots={"rule": _bots.RuleAgent, "pimc": _bots.PIMC, "rollout": _bots.ROLLOUT},
     )
 )
 """Mariage's entry in :data:`cardgames.GAMES`."""

@@ -169,7 +169,12 @@ GAME: Final[game.Game[Rules, State, Move, View, matches.Score[HandScore]]] = gam
         _engine,
         ABOUT,
         encoding=_encoding,
-        bots={"rule": _bots.RuleAgent, "pass": _bots.PassAgent, "pimc": _bots.PIMC},
+        bots={
+            "rule": _bots.RuleAgent,
+            "pass": _bots.PassAgent,
+            "pimc": _bots.PIMC,
+            "rollout": _bots.ROLLOUT,
+        },
     )
 )
 """Staekske Rape's entry in :data:`cardgames.GAMES`."""
