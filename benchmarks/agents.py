@@ -186,7 +186,10 @@ def main() -> None:
         found = measure(
             name, arguments.matches, arguments.hands, seed=arguments.seed, kind=kind, budget=budget
         )
-        results[name if kind == "pimc" else f"{name}, {kind}"] = found
+        key = name if kind == "pimc" else f"{name}, {kind}"
+        if arguments.hands != 1:  # whole matches, or matches of several hands
+            key += f", {arguments.hands or 'whole'} hands a match"
+        results[key] = found
         own, base = found[kind], found["baseline_rule"]
         print(
             f"{name}: {kind} wins {own['win_rate']:.1%} "
