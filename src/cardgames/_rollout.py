@@ -43,7 +43,6 @@ from the generator it is given, whatever it does.
 
 from __future__ import annotations
 
-import importlib
 import itertools
 import math
 import random
@@ -53,7 +52,7 @@ from typing import Any, Final
 
 import attrs
 
-from cardgames import agents, errors, game, history, protocols
+from cardgames import _budgets, agents, errors, game, history, protocols
 from cardgames import moves as core_moves
 
 __all__ = ["AIMS", "MISS", "POSITIONS", "WORLDS", "Estimate", "RolloutAgent", "estimate"]
@@ -72,50 +71,20 @@ of one hand), the mean result breaking a tie."""
 Worlds = Callable[[Any, random.Random], Iterator[Any]]
 
 
-def _whole(value: object, what: str, *, optional: bool) -> None:
-    """Refuse ``value`` unless it is a whole number above 0 (or None, if ``optional``)."""
-    if value is None and optional:
-        return
-    if type(value) is not int or value <= 0:
-        extra = ", or None" if optional else ""
-        raise errors.RulesError(
-            f"{what} must be a whole number above 0{extra}, not {errors.quote(value)}"
-        )
-
-
 def _parts(name: object) -> tuple[game.AnyGame, Worlds]:
     """Return a game's registry entry and ``worlds``, refusing a game without them."""
-    import cardgames  # noqa: PLC0415  # the registry imports this module's users first
-
-    entry = cardgames.GAMES.get(name) if isinstance(name, str) else None
-    if entry is None:
-        raise errors.RulesError(
-            f"game must be the name of a game in cardgames.GAMES, not {errors.quote(name)}"
-        )
-    worlds: Worlds | None = getattr(importlib.import_module(entry.module), "worlds", None)
-    if worlds is None or entry.view_type is None:
-        raise errors.RulesError(
-            f"{entry.title} has no worlds to play out: no rollout agent plays it"
-        )
+    entry, package = _budgets.game_with(name, "worlds", agent="rollout")
+    worlds: Worlds = package.worlds
     return entry, worlds
 
 
 def _check_agent(agent: RolloutAgent) -> None:
     """Refuse a :class:`RolloutAgent` whose fields are not what they must be."""
     entry = _parts(agent.game)[0]
-    _whole(agent.positions, "positions", optional=True)
-    _whole(agent.worlds, "worlds", optional=False)
-    seconds = agent.seconds
-    if seconds is not None and (
-        type(seconds) not in {int, float} or not 0 < seconds < float("inf")
-    ):
-        raise errors.RulesError(
-            f"seconds must be a number of seconds above 0, or None, not {errors.quote(seconds)}"
-        )
-    if agent.seconds is None and agent.positions is None:
-        raise errors.RulesError(
-            "a rollout agent needs a budget: give seconds or positions (or both), not neither"
-        )
+    _budgets.check_count(agent.positions, "positions", optional=True)
+    _budgets.check_count(agent.worlds, "worlds", optional=False)
+    _budgets.check_seconds(agent.seconds)
+    _budgets.check_budget(agent.seconds, agent.positions, agent="rollout", what="positions")
     policy: object = agent.policy
     if not isinstance(policy, str) or policy not in entry.bots:
         known = ", ".join(name for name in entry.bots if name != "rollout")

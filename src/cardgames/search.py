@@ -53,7 +53,6 @@ from __future__ import annotations
 import functools
 import importlib
 import itertools
-import math
 import random
 import time
 from collections.abc import Callable, Iterator
@@ -61,7 +60,7 @@ from typing import Any, Final
 
 import attrs
 
-from cardgames import _solving, agents, analysis, errors, game, protocols
+from cardgames import _budgets, _solving, agents, analysis, errors, game, protocols
 from cardgames import moves as core_moves
 from cardgames._rollout import AIMS, MISS, POSITIONS, WORLDS, Estimate, RolloutAgent, estimate
 
@@ -97,22 +96,6 @@ Solve = Callable[..., analysis.Solution[Any]]
 """A game's ``solve``: a state, and for some games a ``measure``."""
 
 
-def _number(value: object, what: str, *, whole: bool) -> None:
-    """Refuse ``value`` unless it is None or a positive number (a whole one if ``whole``)."""
-    if value is None:
-        return
-    kinds: tuple[type, ...] = (int,) if whole else (int, float)
-    if (
-        type(value) not in kinds
-        or not math.isfinite(value)  # type: ignore[arg-type]  # an int or a float by now
-        or value <= 0  # type: ignore[operator]  # an int or a float by now
-    ):
-        kind = "a whole number" if whole else "a number of seconds"
-        raise errors.RulesError(
-            f"{what} must be {kind} above 0, or None, not {errors.quote(value)}"
-        )
-
-
 def _measures(entry: game.AnyGame) -> tuple[str, ...]:
     """Return the measures a game's ``solve`` offers (none, for a solve without a choice)."""
     return tuple(getattr(importlib.import_module(entry.module), "MEASURES", ()))
@@ -120,20 +103,9 @@ def _measures(entry: game.AnyGame) -> tuple[str, ...]:
 
 def _parts(name: object) -> tuple[game.AnyGame, Worlds, Solve]:
     """Return a game's registry entry, ``worlds`` and ``solve``, refusing a game without them."""
-    import cardgames  # noqa: PLC0415  # the registry imports this module's users first
-
-    entry = cardgames.GAMES.get(name) if isinstance(name, str) else None
-    if entry is None:
-        raise errors.RulesError(
-            f"game must be the name of a game in cardgames.GAMES, not {errors.quote(name)}"
-        )
-    package = importlib.import_module(entry.module)
-    worlds: Worlds | None = getattr(package, "worlds", None)
-    solve: Solve | None = getattr(package, "solve", None)
-    if worlds is None or solve is None:
-        raise errors.RulesError(
-            f"{entry.title} has no worlds and solve to search with: no pimc agent plays it"
-        )
+    entry, package = _budgets.game_with(name, "worlds", "solve", agent="pimc")
+    worlds: Worlds = package.worlds
+    solve: Solve = package.solve
     return entry, worlds, solve
 
 
@@ -175,16 +147,11 @@ class Tally:
 def _check_agent(agent: PimcAgent) -> None:
     """Refuse a :class:`PimcAgent` whose fields are not what they must be."""
     entry = _parts(agent.game)[0]
-    _number(agent.seconds, "seconds", whole=False)
-    _number(agent.nodes, "nodes", whole=True)
-    for what, count in (("samples", agent.samples), ("least_worlds", agent.least_worlds)):
-        _number(count, what, whole=True)
-        if count is None:
-            raise errors.RulesError(f"{what} must be a whole number above 0, not None")
-    if agent.seconds is None and agent.nodes is None:
-        raise errors.RulesError(
-            "a pimc agent needs a budget: give seconds or nodes (or both), not neither"
-        )
+    _budgets.check_seconds(agent.seconds)
+    _budgets.check_count(agent.nodes, "nodes", optional=True)
+    _budgets.check_count(agent.samples, "samples", optional=False)
+    _budgets.check_count(agent.least_worlds, "least_worlds", optional=False)
+    _budgets.check_budget(agent.seconds, agent.nodes, agent="pimc", what="nodes")
     if not isinstance(agent.name, str):
         raise errors.RulesError(f"name must be text, not {errors.quote(agent.name)}")
     if agent.measure is not None:

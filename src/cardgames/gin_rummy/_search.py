@@ -25,7 +25,7 @@ from typing import Final, cast
 
 import attrs
 
-from cardgames import agents, cards, errors, protocols, validators
+from cardgames import _budgets, agents, cards, errors, protocols, validators
 from cardgames.gin_rummy import _analysis as analysis
 from cardgames.gin_rummy import _bots as bots
 from cardgames.gin_rummy import _melds as melds
@@ -65,13 +65,7 @@ def _check_margin(_agent: object, _attribute: object, value: object) -> None:
 
 def _check_seconds(_agent: object, _attribute: object, value: object) -> None:
     """Refuse a time budget that is not None or a number of seconds from 0 to a minute."""
-    if value is None:
-        return
-    if type(value) not in {int, float} or not 0 < cast("float", value) <= MOST_SECONDS:
-        raise errors.RulesError(
-            f"seconds must be None or a number above 0 and at most {MOST_SECONDS:g}, "
-            f"not {errors.quote(value)}"
-        )
+    _budgets.check_seconds(value, most=MOST_SECONDS)
 
 
 @attrs.frozen
@@ -138,8 +132,7 @@ class SearchAgent:
 
     def __attrs_post_init__(self) -> None:
         """Refuse an agent without a budget: it would never stop sampling."""
-        if self.seconds is None and self.worlds is None:
-            raise errors.RulesError("a search agent needs a budget: seconds, worlds or both")
+        _budgets.check_budget(self.seconds, self.worlds, agent="search", what="worlds")
 
     @property
     def name(self) -> str:
