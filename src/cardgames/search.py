@@ -55,14 +55,23 @@ import importlib
 import itertools
 import random
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any, Final
 
 import attrs
 
 from cardgames import _budgets, _solving, agents, analysis, errors, game, protocols
 from cardgames import moves as core_moves
-from cardgames._rollout import AIMS, MISS, POSITIONS, WORLDS, Estimate, RolloutAgent, estimate
+from cardgames._rollout import (
+    AIMS,
+    MISS,
+    POSITIONS,
+    WORLDS,
+    Estimate,
+    RolloutAgent,
+    Worlds,
+    estimate,
+)
 
 __all__ = [
     "AIMS",
@@ -91,7 +100,6 @@ SAMPLES: Final = 24
 LEAST_WORLDS: Final = 4
 """The fewest worlds a :class:`PimcAgent`'s budget must be able to solve unless told."""
 
-Worlds = Callable[[Any, random.Random], Iterator[Any]]
 Solve = Callable[..., analysis.Solution[Any]]
 """A game's ``solve``: a state, and for some games a ``measure``."""
 

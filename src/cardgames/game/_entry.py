@@ -28,6 +28,7 @@ ViewT = TypeVar("ViewT")
 ScoreT = TypeVar("ScoreT")
 for _each in (BufferT, RulesT, StateT, MoveT, ViewT, ScoreT):
     _each.__module__ = "cardgames.game"  # the API page prints them as game.Game's, as before
+del _each
 
 
 def _read_only(value: Mapping[str, Callable[[], Any]]) -> Mapping[str, Callable[[], Any]]:
