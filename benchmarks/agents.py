@@ -15,9 +15,12 @@ search agent is the game's registered ``--agent`` (``"pimc"`` by default, a
 ``cardgames.search.PimcAgent``; or ``"rollout"``, a ``cardgames.search.RolloutAgent``; each with
 a budget of positions a move, reproducible), or one with ``--nodes`` positions a move (a pimc
 agent's solves) or ``--positions`` (a rollout agent's play-outs) if told; every move it makes is
-timed. ``--measure penalty`` has Kalter Schlag's pimc agent solve its worlds in the hand's
-penalty rather than card points; ``--aim top`` has a rollout agent rank its moves by how often
-the play-outs leave it with the best result of the table.
+timed. ``--workers N`` plays the run in N processes, each a slice of consecutive matches: the
+results are the same as one process's, and each move's CPU time is still its own (the matches'
+seconds are the workers' seconds added up). ``--measure penalty`` has Kalter Schlag's pimc
+agent solve its worlds in the hand's penalty rather than card points; ``--aim top`` has a
+rollout agent rank its moves by how often the play-outs leave it with the best result of the
+table.
 
 The baseline is the same run with the rule agent in the search agent's seat too: the same seeds,
 so the same deals. A seat *wins* a match when it is among the score's ``winners``: in Kalter
@@ -32,7 +35,11 @@ pimc agent's under the game's name, another agent's under the game's name and th
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
+import functools
+import itertools
 import json
+import operator
 import random
 import statistics
 import sys
@@ -122,21 +129,108 @@ def _agent(name: str, kind: str, budget: Budget) -> search.PimcAgent | search.Ro
     return attrs.evolve(agent, **told)
 
 
+@attrs.frozen
+class Played:
+    """What one slice of a run of the search agent shows: its summary and its moves' times."""
+
+    summary: simulate.Summary
+    seconds: list[float]
+    cpu: list[float]
+    spent: float
+
+
+@attrs.frozen
+class Slice:
+    """Matches ``start`` to ``start + matches`` of a game's run of one search agent.
+
+    Attributes:
+        name: The game's registry name.
+        kind: The search agent's registered name.
+        budget: What the agent is told beside its registered budget.
+        hands: The rules' ``max_hands`` (0: whole matches).
+        seed: The run's seed.
+        start: The number of the slice's first match.
+        matches: How many matches the slice plays.
+    """
+
+    name: str
+    kind: str
+    budget: Budget
+    hands: int
+    seed: int
+    start: int
+    matches: int
+
+
+def _play_slice(part: Slice) -> Played:
+    """Play one slice of the search agent's run, timing each of its moves."""
+    entry = cardgames.GAMES[part.name]
+    rules = entry.rules_type(max_hands=part.hands or None)
+    timed = Timed(_agent(part.name, part.kind, part.budget), name=part.kind)
+    lineup: list[simulate.Entrant] = [timed, *["rule"] * (entry.players[0] - 1)]
+    begun = time.perf_counter()
+
+    def report(so_far: simulate.Summary) -> None:
+        """Tell the terminal how far the slice has got (a long run takes hours)."""
+        wins = so_far.agent(part.kind).wins if so_far.matches else 0
+        print(
+            f"  matches {part.start} + {so_far.matches} of {part.matches}: {wins} won, "
+            f"{time.perf_counter() - begun:.0f} s",
+            file=sys.stderr,
+            flush=True,
+        )
+
+    summary = simulate.run(
+        entry,
+        lineup,
+        matches=part.matches,
+        seed=part.seed,
+        rules=rules,
+        start=part.start,
+        progress=report,
+    )
+    return Played(summary, timed.seconds, timed.cpu, time.perf_counter() - begun)
+
+
+def _slices(matches: int, workers: int) -> list[tuple[int, int]]:
+    """Cut matches ``0`` to ``matches`` into ``workers`` runs of consecutive matches."""
+    bounds = [matches * part // workers for part in range(workers + 1)]
+    return [(low, high - low) for low, high in itertools.pairwise(bounds) if high > low]
+
+
 def measure(
-    name: str, matches: int, hands: int, *, seed: int, kind: str = "pimc", budget: Budget = Budget()
+    name: str,
+    matches: int,
+    hands: int,
+    *,
+    seed: int,
+    kind: str = "pimc",
+    budget: Budget = Budget(),
+    workers: int = 1,
 ) -> dict[str, Any]:
-    """Play the search agent's run and the baseline's of one game; return what they show."""
+    """Play the search agent's run and the baseline's of one game; return what they show.
+
+    With ``workers`` above 1 the run is cut into that many slices of consecutive matches, each
+    played in a process of its own (:func:`cardgames.simulate.run`'s ``start``): the summary is
+    the same as one process's, and each move is still timed in the process that made it.
+    """
     entry = cardgames.GAMES[name]
     rules = entry.rules_type(max_hands=hands or None)
-    players = entry.players[0]
     agent = _agent(name, kind, budget)
-    timed = Timed(agent, name=kind)
     start = time.perf_counter()
-    played = simulate.run(
-        entry, [timed, *["rule"] * (players - 1)], matches=matches, seed=seed, rules=rules
-    )
-    spent = time.perf_counter() - start
-    baseline = simulate.run(entry, "rule", matches=matches, seed=seed, rules=rules)
+    with concurrent.futures.ProcessPoolExecutor(workers) as pool:
+        slices = [
+            Slice(name, kind, budget, hands, seed, first, count)
+            for first, count in _slices(matches, workers)
+        ]
+        parts = list(pool.map(_play_slice, slices))
+        spent = time.perf_counter() - start
+        baseline = simulate.run(
+            entry, "rule", matches=matches, seed=seed, rules=rules, executor=pool
+        )
+    played = functools.reduce(operator.add, (part.summary for part in parts))
+    seconds = [move for part in parts for move in part.seconds]
+    cpu = [move for part in parts for move in part.cpu]
     own, rule = played.agent(kind), baseline.agent("rule")
     if isinstance(agent, search.PimcAgent):
         told = {"nodes_per_move": agent.nodes, "measure": agent.measure}
@@ -152,10 +246,11 @@ def measure(
         kind: _rate(own),
         "baseline_rule": _rate(rule),
         "margin_points": 100 * (own.wins / own.seats - rule.wins / rule.seats),
-        "move_seconds": {"moves": len(timed.seconds), **_spread(timed.seconds)},
-        "move_cpu_seconds": _spread(timed.cpu),
+        "move_seconds": {"moves": len(seconds), **_spread(seconds)},
+        "move_cpu_seconds": _spread(cpu),
+        "workers": workers,
         "seconds": spent,
-        "seconds_per_match": spent / matches,
+        "seconds_per_match": sum(part.spent for part in parts) / matches,
         "command": " ".join(["python benchmarks/agents.py", *sys.argv[1:]]),
     }
 
@@ -173,6 +268,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--measure", default=None, help="the solve's measure (Kalter Schlag)")
     parser.add_argument("--output", type=Path, default=DEFAULT_OUTPUT)
+    parser.add_argument("--workers", type=int, default=1, help="processes to play the run in")
     arguments = parser.parse_args()
     results = json.loads(arguments.output.read_text()) if arguments.output.exists() else {}
     for name in arguments.games:
@@ -184,7 +280,13 @@ def main() -> None:
             aim=arguments.aim,
         )
         found = measure(
-            name, arguments.matches, arguments.hands, seed=arguments.seed, kind=kind, budget=budget
+            name,
+            arguments.matches,
+            arguments.hands,
+            seed=arguments.seed,
+            kind=kind,
+            budget=budget,
+            workers=arguments.workers,
         )
         key = name if kind == "pimc" else f"{name}, {kind}"
         if arguments.hands != 1:  # whole matches, or matches of several hands
