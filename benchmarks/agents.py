@@ -289,8 +289,10 @@ def main() -> None:
             workers=arguments.workers,
         )
         key = name if kind == "pimc" else f"{name}, {kind}"
-        if arguments.hands != 1:  # whole matches, or matches of several hands
-            key += f", {arguments.hands or 'whole'} hands a match"
+        if arguments.hands == 0:
+            key += ", whole matches"
+        elif arguments.hands != 1:
+            key += f", {arguments.hands} hands a match"
         results[key] = found
         own, base = found[kind], found["baseline_rule"]
         print(
