@@ -29,7 +29,9 @@ Schlag that is every seat but the loser (the one charged the penalty, or the one
 that 75 %, not 50 %. The win rate comes with its 95 % Wilson interval.
 
 The results go to ``benchmarks/agents.json`` (one entry a game and agent, with the command): the
-pimc agent's under the game's name, another agent's under the game's name and the agent's.
+pimc agent's under the game's name, another agent's under the game's name and the agent's;
+a run of whole matches (``--hands 0``) adds ``, whole matches`` to its key, a run of N hands a
+match ``, N hands a match``.
 """
 
 from __future__ import annotations
