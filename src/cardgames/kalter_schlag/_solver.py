@@ -2,63 +2,43 @@
 
 Every player is alone, so the value is the *paranoid* one: what the seat to move can guarantee
 if the other three play as one side against him, each seeing every card. The measure is the
-seat's result for the hand, the higher the better: his penalty, negated (his card points when
-he has the most, multiplied as :func:`~cardgames.kalter_schlag.penalty` says for the doubles
-and the Jungfrauen, and a Durchmarsch's flat charge). It is exact: the search plays by the
-game's rules (following, the doubles of the first trick, Jungfrau and Durchmarsch) on bit sets.
+seat's result for the hand, the higher the better: his card points taken, negated, or his
+penalty, negated (his card points when he has the most, multiplied as
+:func:`~cardgames.kalter_schlag.penalty` says for the doubles and the Jungfrauen, and a
+Durchmarsch's flat charge). It is exact: the search plays by the game's rules (following, the
+doubles of the first trick, Jungfrau and Durchmarsch) on the bit sets of
+:mod:`~cardgames.kalter_schlag._compact`.
 
-The search is alpha-beta over single cards, with a transposition table of bounds at the start
-of each trick keyed on the cards left, the leader, the points taken and the doubles; cards of a
-hand that no other card separates and that are worth the same are searched once.
+The search is alpha-beta over single cards driven by null-window searches (MTD(f)), with a
+transposition table of bounds at the start of each trick keyed on the cards left and the
+leader (and, for the penalty, on what decides the charge); cards of a hand that no other card
+separates and that are worth the same are searched once; the seat to move at a trick's start
+first leads the card that was best there before. The move ordering was measured: the seat
+solved for leads his strongest plain cards first and his jacks last (a quarter fewer positions
+than leading his cheapest cards first), the others lead their dearest cards first; a follower
+first plays what cannot take the trick, dearest first, and the others give the solved seat
+little once he has lost the trick.
 """
 
 from __future__ import annotations
 
 import abc
-from typing import ClassVar, Final, Literal
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar, Final, Literal
 
-from cardgames import _solving, analysis, cards, errors, tricks
+from cardgames import _solving, analysis, errors
 from cardgames import moves as core_moves
+from cardgames.kalter_schlag import _compact as compact
 from cardgames.kalter_schlag import _engine as engine
 from cardgames.kalter_schlag import _play as play
 from cardgames.kalter_schlag import _scoring as scoring
 from cardgames.kalter_schlag._about import ABOUT
 from cardgames.kalter_schlag._moves import Move
-from cardgames.kalter_schlag._state import PACK, PLAYERS, RANKINGS, State
+from cardgames.kalter_schlag._state import PLAYERS, State
 
 __all__ = ["MEASURES", "Measure", "solve"]
 
-_POINTS: Final = scoring.POINTS
 _SEATS: Final = range(PLAYERS)
-_RANKS: Final = len(cards.Rank)
-_CHUNK: Final = tuple(
-    sum(_POINTS[bit] for bit in range(_RANKS) if chunk >> bit & 1) for chunk in range(1 << _RANKS)
-)
-"""The card points of each bit set of one suit's 13 cards (the same in every suit)."""
-
-
-def _strongest_first(ranking: tricks.Ranking, suit: int) -> tuple[int, ...]:
-    """Return the card indices of a following suit, the strongest first."""
-    power = ranking.power[suit]
-    held = [card.index for card in PACK if ranking.suit_of[card.index] == suit]
-    return tuple(sorted(held, key=lambda index: -power[index]))
-
-
-def _orders() -> dict[str, tuple[tuple[int, ...], ...]]:
-    """Return, per plain rank order, each following suit's cards from the strongest down."""
-    return {
-        name: tuple(_strongest_first(ranking, suit) for suit in range(tricks.SUITS))
-        for name, ranking in RANKINGS.items()
-    }
-
-
-_ORDERS: Final = _orders()
-_SUIT_MASKS: Final = {
-    name: tuple(sum(1 << index for index in suit) for suit in order)
-    for name, order in _ORDERS.items()
-}
-"""Per plain rank order, the bit set of each following suit's cards."""
-
 
 Measure = Literal["card points", "penalty"]
 """What :func:`solve` counts: the seat's card points, or his penalty for the hand."""
@@ -115,9 +95,7 @@ def solve(state: State, *, measure: Measure = "card points") -> analysis.Solutio
         raise errors.RulesError("solve needs a seat to move")
     search: _Search = _Penalty(state, root) if measure == "penalty" else _CardPoints(state, root)
     best = search.position()
-    kept = tuple(
-        move for move in engine.legal_moves(state) if search.after(move, best - 1, best) >= best
-    )
+    kept = search.kept(best, engine.legal_moves(state))
     return analysis.Solution(seat=root, value=search.value_of(best), moves=kept)
 
 
@@ -128,7 +106,8 @@ class _Search(abc.ABC):
     """One solve: the position as mutable bit sets, searched card by card for the root.
 
     Values are the root's, the higher the better: he takes the highest, the others the lowest.
-    The two measures differ in what a finished trick adds and what a trick's start may cut.
+    The two measures differ in what a trick's start may cut, what its table is keyed on and
+    what a finished trick adds.
     """
 
     doubling: ClassVar[bool] = True
@@ -136,25 +115,27 @@ class _Search(abc.ABC):
 
     def __init__(self, state: State, root: int) -> None:
         """Read the position from ``state``, to be solved for ``root``."""
-        ranking = RANKINGS[state.rules.plain_rank_order]
+        layout = compact.LAYOUTS[state.rules.plain_rank_order]
+        self.layout = layout
+        self.card_points = layout.points
+        self.suit_of = layout.suit_of
+        self.wins = layout.wins
         self.root = root
-        self.follows = ranking.follows
-        self.suit_of = ranking.suit_of
-        self.power = ranking.power
-        self.order = _ORDERS[state.rules.plain_rank_order]
-        self.suit_masks = _SUIT_MASKS[state.rules.plain_rank_order]
-        self.leads: dict[tuple[int, ...], int] = {}
-        """The best lead found of each position at a trick's start, searched first again."""
-        self.hands = list(state.hands)
+        self.hands = [layout.hand(held) for held in state.hands]
+        self.leader = state.leader
+        self.trick = [layout.bit_of[index] for index in state.trick]
         points, taken = play.points_and_tricks(state.tricks)
         self.points = list(points)
         self.takers = sum(1 << seat for seat in _SEATS if taken[seat])
         self.first = not state.tricks
         self.doubled = sum(1 << seat for seat in state.doubles)
         self.doubles = len(state.doubles)
-        self.leader = state.leader
-        self.trick = list(state.trick)
         self.table: dict[tuple[int, ...], tuple[int, int]] = {}
+        self.leads: dict[tuple[int, ...], list[int]] = {}
+        """The leads of each position at a trick's start, in the order to search them: the
+        best found in an earlier search of the position first."""
+        self.discards: dict[tuple[int, int], tuple[int, ...]] = {}
+        """The distinct cards of a void hand, by the hand and the cards alive."""
         self.meter = _solving.meter()
 
     def value_of(self, best: int) -> int:
@@ -172,227 +153,293 @@ class _Search(abc.ABC):
         guess, low, high = 0, -_INFINITY, _INFINITY
         while low < high:
             beta = guess + 1 if guess == low else guess
-            guess = self.card(beta - 1, beta)
+            guess = self.resume(beta - 1, beta)
             if guess < beta:
                 high = guess
             else:
                 low = guess
         return guess
 
-    def after(self, move: Move, alpha: int, beta: int) -> int:
-        """Return the value after the root makes ``move``, exact between the bounds."""
-        if type(move) is not core_moves.Play:  # a double
-            self.doubled |= 1 << self.root
-            self.doubles += 1
-            value = self.card(alpha, beta)
-            self.doubled ^= 1 << self.root
-            self.doubles -= 1
-            return value
-        return self.play(move.card.index, alpha, beta)
+    def kept(self, best: int, legal: tuple[Move, ...]) -> tuple[Move, ...]:
+        """Return the root's ``legal`` moves whose value is ``best``, in their order.
+
+        Cards of one run (see :meth:`~cardgames.kalter_schlag._compact.Layout.distinct`) are
+        worth the same, so one of each run is searched.
+        """
+        hand = self.hands[self.root]
+        playable = hand
+        if self.trick:
+            playable = hand & self.layout.suit_mask[self.trick[0]] or hand
+        runs = self.layout.runs(playable, self._alive())
+        found: dict[int, bool] = {}
+        moves: list[Move] = []
+        for move in legal:
+            if type(move) is core_moves.Play:
+                first = runs[self.layout.bit_of[move.card.index]]
+                keeps = found.get(first)
+                if keeps is None:
+                    keeps = found[first] = self._after_card(first, best - 1, best) >= best
+            else:  # a double
+                keeps = self._after_double(best - 1, best) >= best
+            if keeps:
+                moves.append(move)
+        return tuple(moves)
+
+    def _alive(self) -> int:
+        """Return the cards in the hands, and the card winning the trick being played."""
+        hands = self.hands
+        alive = hands[0] | hands[1] | hands[2] | hands[3]
+        trick = self.trick
+        if trick:
+            alive |= self._top(trick)[0]
+        return alive
+
+    def _top(self, trick: list[int]) -> tuple[int, int, int]:
+        """Return the winning card of a trick being played, its place in it, and its points."""
+        wins = self.wins[trick[0]]
+        top, place, won = trick[0], 0, 0
+        for at, card in enumerate(trick):
+            won += self.card_points[card]
+            if card & wins and card > top:
+                top, place = card, at
+        return top, place, won
+
+    def resume(self, alpha: int, beta: int) -> int:
+        """Return the value of the position as its trick stands, exact between the bounds."""
+        trick = self.trick
+        leader = self.leader
+        if not trick:
+            return self.start(leader, alpha, beta)
+        top, place, won = self._top(trick)
+        winner = (leader + place) % PLAYERS
+        if len(trick) == PLAYERS:
+            return self.finish(winner, won, alpha, beta)
+        return self.follow(
+            len(trick),
+            (leader + len(trick)) % PLAYERS,
+            self.suit_of[trick[0]],
+            self.wins[trick[0]],
+            top,
+            winner,
+            won,
+            alpha,
+            beta,
+        )
+
+    def _after_card(self, card: int, alpha: int, beta: int) -> int:
+        """Return the value after the root plays ``card``, exact between the bounds."""
+        root = self.root
+        hand = self.hands[root]
+        self.hands[root] = hand ^ card
+        self.trick.append(card)
+        value = self.resume(alpha, beta)
+        self.trick.pop()
+        self.hands[root] = hand
+        return value
+
+    def _after_double(self, alpha: int, beta: int) -> int:
+        """Return the value after the root doubles (and then plays), exact between the bounds."""
+        if not self.doubling:
+            return self.resume(alpha, beta)
+        return self._doubled(self.root, self.resume, alpha, beta)
+
+    def _doubled(self, seat: int, search: Callable[..., int], *position: Any) -> int:  # noqa: ANN401
+        """Return what ``search(*position)`` finds with ``seat`` doubled (the first trick)."""
+        self.doubled |= 1 << seat
+        self.doubles += 1
+        value = search(*position)
+        self.doubled ^= 1 << seat
+        self.doubles -= 1
+        return value
 
     @abc.abstractmethod
-    def bound(self, alpha: int, beta: int) -> int | None:
-        """Return the value at a trick's start if it is known without a search, else None."""
+    def start(self, leader: int, alpha: int, beta: int) -> int:
+        """Return the value at a trick's start, ``leader`` to lead, exact between the bounds."""
 
     @abc.abstractmethod
-    def key(self) -> tuple[int, ...]:
-        """Return the key of the position at a trick's start in the transposition table."""
+    def finish(self, winner: int, won: int, alpha: int, beta: int) -> int:
+        """Return the value once a trick of ``won`` card points is taken by ``winner``."""
 
-    @abc.abstractmethod
-    def gain(self, winner: int, won: int) -> int:
-        """Return what a trick of ``won`` card points taken by ``winner`` adds to the value."""
-
-    def card(self, alpha: int, beta: int) -> int:
-        """Return the value with the seat to move about to play a card (or double)."""
+    def lead(self, leader: int, key: tuple[int, ...], alpha: int, beta: int) -> int:
+        """Search a trick's leads from the position ``key``, and keep its bounds and best lead."""
         if self.meter is not None:
             self.meter.tick()
-        if self.trick:
-            return self._cards(alpha, beta, None)
-        known = self.bound(alpha, beta)
-        if known is not None:
-            return known
-        hands = self.hands
-        leader = self.leader
-        if not hands[leader] & (hands[leader] - 1):  # one card each: the last trick
-            return self._last_trick(alpha, beta)
-        key = self.key()
         known, alpha, beta = _solving.probe(self.table, key, alpha, beta)
         if known is not None:
             return known
-        value = self._cards(alpha, beta, key)
-        _solving.store(self.table, key, value, alpha, beta)
-        return value
+        maximise = leader == self.root
+        best = -_INFINITY if maximise else _INFINITY
+        a, b = alpha, beta
+        if self.first and self.doubling and not self.doubled >> leader & 1:
+            best = self._doubled(leader, self.start, leader, alpha, beta)
+            a, b = _narrowed(maximise, best, a, b)
+        hands = self.hands
+        hand = hands[leader]
+        chosen = self.leads.get(key)
+        if chosen is None:
+            chosen = self.leads[key] = self._leads(leader, maximise)
+        played = 0
+        suit_of, wins, card_points = self.suit_of, self.wins, self.card_points
+        follower = (leader + 1) % PLAYERS
+        for card in chosen:
+            if a >= b:
+                break
+            hands[leader] = hand ^ card
+            value = self.follow(
+                1, follower, suit_of[card], wins[card], card, leader, card_points[card], a, b
+            )
+            if maximise:
+                if value > best:
+                    best, played = value, card
+                    a = max(a, value)
+            elif value < best:
+                best, played = value, card
+                b = min(b, value)
+        hands[leader] = hand
+        _to_front(chosen, played)  # the best lead found is searched first next time
+        _solving.store(self.table, key, best, alpha, beta)
+        return best
 
-    def _cards(self, alpha: int, beta: int, key: tuple[int, ...] | None) -> int:
-        """Search each card the seat to move may play (and a double, in the first trick).
+    def _leads(self, leader: int, maximise: bool) -> list[int]:
+        """Return the leads to search, in the order found to cut most.
 
-        At a trick's start (``key`` its position's), the lead that was best in an earlier
-        search of the position is searched first, and the best one found is kept.
+        The root leads his strongest plain cards first and his jacks last (measured over ten
+        random positions with seven tricks left: 6.9 M positions searched against 9.1 M when
+        he led his cheapest first); the others lead their dearest cards first.
         """
-        trick = self.trick
-        seat = (self.leader + len(trick)) % PLAYERS
-        hand = self.hands[seat]
-        playable = hand & self.follows[trick[0]] or hand if trick else hand
+        hands = self.hands
+        chosen = self.layout.distinct(hands[leader], hands[0] | hands[1] | hands[2] | hands[3])
+        if maximise:
+            chosen.sort(reverse=True)  # the strongest first: the jacks at the head
+            jacks = sum(1 for card in chosen if card & compact.JACKS)
+            return chosen[jacks:] + chosen[:jacks]
+        chosen.sort(key=self.card_points.__getitem__, reverse=True)
+        return chosen
+
+    def follow(  # noqa: PLR0917  # the trick so far, passed down in the search's inner loop
+        self,
+        place: int,
+        seat: int,
+        suit: compact.SuitTable,
+        wins: int,
+        top: int,
+        winner: int,
+        won: int,
+        alpha: int,
+        beta: int,
+    ) -> int:
+        """Return the value with ``seat``, the ``place``-th to play, about to play to the trick.
+
+        Args:
+            place: How many cards the trick holds (1 to 3).
+            seat: The seat to play.
+            suit: The led suit's table.
+            wins: The cards that may win the trick: the led suit's and the jacks.
+            top: The card winning the trick so far.
+            winner: The seat that played it.
+            won: The trick's card points so far.
+            alpha: The lower bound of the window.
+            beta: The upper bound of the window.
+        """
+        if self.meter is not None:
+            self.meter.tick()
         maximise = seat == self.root
         best = -_INFINITY if maximise else _INFINITY
         if self.first and self.doubling and not self.doubled >> seat & 1:
-            self.doubled |= 1 << seat
-            self.doubles += 1
-            best = self._cards(alpha, beta, None)
-            self.doubled ^= 1 << seat
-            self.doubles -= 1
-            if maximise:
-                alpha = max(alpha, best)
-            else:
-                beta = min(beta, best)
+            best = self._doubled(
+                seat, self.follow, place, seat, suit, wins, top, winner, won, alpha, beta
+            )
+            alpha, beta = _narrowed(maximise, best, alpha, beta)
             if alpha >= beta:
                 return best
-        chosen = -1
-        for index in self._to_search(playable, seat, key):
-            value = self.play(index, alpha, beta)
+        hands = self.hands
+        hand = hands[seat]
+        card_points = self.card_points
+        following = (seat + 1) % PLAYERS
+        for card in self._follows(place, seat, suit, wins, top, winner):
+            taking = card & wins and card > top
+            hands[seat] = hand ^ card
+            if place == PLAYERS - 1:
+                value = self.finish(
+                    seat if taking else winner, won + card_points[card], alpha, beta
+                )
+            else:
+                value = self.follow(
+                    place + 1,
+                    following,
+                    suit,
+                    wins,
+                    card if taking else top,
+                    seat if taking else winner,
+                    won + card_points[card],
+                    alpha,
+                    beta,
+                )
             if maximise:
                 if value > best:
-                    best, chosen = value, index
+                    best = value
                     alpha = max(alpha, value)
             elif value < best:
-                best, chosen = value, index
+                best = value
                 beta = min(beta, value)
             if alpha >= beta:
                 break
-        if key is not None and chosen >= 0:
-            self.leads[key] = chosen
+        hands[seat] = hand
         return best
 
-    def _to_search(self, playable: int, seat: int, key: tuple[int, ...] | None) -> list[int]:
-        """Return the cards to search, ordered; at a trick's start the best lead found first."""
-        ordered = self._ordered(self._distinct(playable), seat)
-        if key is not None:
-            lead = self.leads.get(key)
-            if lead is not None and lead in ordered:
-                ordered.remove(lead)
-                ordered.insert(0, lead)
-        return ordered
+    def _follows(  # noqa: PLR0917  # the trick so far, as follow() has it
+        self, place: int, seat: int, suit: compact.SuitTable, wins: int, top: int, winner: int
+    ) -> Sequence[int]:
+        """Return the cards ``seat`` may play to the trick, one of each run, ordered.
 
-    def _distinct(self, playable: int) -> list[int]:
-        """Return one card of each run of ``playable`` cards that no other card separates.
-
-        Two cards of a suit worth the same, with no card between them left in another hand or
-        on the table, win and lose the same tricks: one of them is searched.
+        A follower first plays what cannot take the trick, dearest first, then what can; once
+        the root has played and lost the trick, the others give him little and keep the rest.
         """
-        alive = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]
-        for index in self.trick:
-            alive |= 1 << index
-        chosen = []
-        masks = self.suit_masks
-        for suit, order in enumerate(self.order):
-            if not playable & masks[suit]:
-                continue
-            run_points = -1
-            for index in order:
-                if not alive >> index & 1:
-                    continue
-                if playable >> index & 1:
-                    if _POINTS[index] != run_points:
-                        chosen.append(index)
-                        run_points = _POINTS[index]
-                else:
-                    run_points = -1
-        return chosen
-
-    def _ordered(self, chosen: list[int], seat: int) -> list[int]:
-        """Order the cards to search, the likeliest best first, so that more lines are cut.
-
-        The root plays first a card that loses the trick, the costliest he can shed; the others
-        first load a trick the root wins or may still win, and keep back what he cannot take.
-        """
-        if len(chosen) < 2:  # nothing to order
+        hands = self.hands
+        hand = hands[seat]
+        alive = hands[0] | hands[1] | hands[2] | hands[3] | top
+        base, width, full, table = suit
+        own = hand >> base & full
+        chosen: Sequence[int]
+        if own:
+            chosen = table[(alive >> base & full) << width | own]
+        else:  # a void: any card, worked out once for each hand and cards alive
+            chosen = self.discards.get((hand, alive), ())
+            if not chosen:
+                chosen = self.discards[hand, alive] = tuple(self.layout.distinct(hand, alive))
+        if len(chosen) < 2:
             return chosen
-        trick = self.trick
+        card_points = self.card_points
         root = self.root
-        if not trick:
-            return sorted(chosen, key=_POINTS.__getitem__, reverse=seat != root)
-        power = self.power[self.suit_of[trick[0]]]
-        top = max(power[index] for index in trick)
-        played = len(trick)
-        winner = max(range(played), key=lambda at: power[trick[at]])
-        root_place = (root - self.leader) % PLAYERS
-        if seat == root:
-            return sorted(chosen, key=lambda index: (power[index] > top, -_POINTS[index]))
-        if root_place < played and winner != root_place:
-            return sorted(chosen, key=_POINTS.__getitem__)  # the root has lost it: shed little
-        return sorted(chosen, key=lambda index: (power[index] > top, -_POINTS[index]))
+        if seat != root and (root - seat) % PLAYERS < place and winner != root:
+            return sorted(chosen, key=card_points.__getitem__)
+        return sorted(chosen, key=lambda card: (card & wins and card > top, -card_points[card]))
 
-    def _last_trick(self, alpha: int, beta: int) -> int:
-        """Return the value of the last trick, every seat's one card played in turn."""
+    def last_trick(self, leader: int) -> tuple[int, int]:
+        """Return the winner and the card points of the last trick, each seat's one card."""
         hands = self.hands
-        leader = self.leader
-        trick = [hands[(leader + place) % PLAYERS].bit_length() - 1 for place in range(PLAYERS)]
-        saved = hands[:]
-        for place in range(PLAYERS):
-            hands[(leader + place) % PLAYERS] = 0
-        winner = self._winner(trick)
-        won = _POINTS[trick[0]] + _POINTS[trick[1]] + _POINTS[trick[2]] + _POINTS[trick[3]]
-        takers, first = self.takers, self.first
-        self.points[winner] += won
-        self.takers |= 1 << winner
-        self.leader = winner
-        self.first = False
-        gain = self.gain(winner, won)
-        known = self.bound(alpha - gain, beta - gain)
-        assert known is not None  # no card is left: the bound is the value  # noqa: S101
-        self.leader, self.takers, self.first = leader, takers, first
-        self.points[winner] -= won
-        self.hands = saved
-        return gain + known
+        wins = self.wins[hands[leader]]
+        top, winner = hands[leader], leader
+        for place in (1, 2, 3):
+            seat = (leader + place) % PLAYERS
+            card = hands[seat]
+            if card & wins and card > top:
+                top, winner = card, seat
+        return winner, self.layout.points_of(hands[0] | hands[1] | hands[2] | hands[3])
 
-    def _winner(self, trick: list[int]) -> int:
-        """Return the seat that wins a full ``trick`` led by the leader."""
-        power = self.power[self.suit_of[trick[0]]]
-        place, top = 0, power[trick[0]]
-        for at in (1, 2, 3):
-            strength = power[trick[at]]
-            if strength > top:
-                place, top = at, strength
-        return (self.leader + place) % PLAYERS
 
-    def play(self, index: int, alpha: int, beta: int) -> int:
-        """Return the value after the seat to move plays the card ``index``."""
-        trick = self.trick
-        seat = (self.leader + len(trick)) % PLAYERS
-        self.hands[seat] ^= 1 << index
-        trick.append(index)
-        if len(trick) < PLAYERS:
-            value = self.card(alpha, beta)
-            trick.pop()
-            self.hands[seat] ^= 1 << index
-            return value
-        winner = self._winner(trick)
-        won = _POINTS[trick[0]] + _POINTS[trick[1]] + _POINTS[trick[2]] + _POINTS[trick[3]]
-        leader, takers, first = self.leader, self.takers, self.first
-        self.points[winner] += won
-        self.takers |= 1 << winner
-        self.leader = winner
-        self.first = False
-        self.trick = []
-        gain = self.gain(winner, won)
-        value = gain + self.card(alpha - gain, beta - gain)
-        self.trick = trick
-        self.leader, self.takers, self.first = leader, takers, first
-        self.points[winner] -= won
-        trick.pop()
-        self.hands[seat] ^= 1 << index
-        return value
+def _to_front(cards: list[int], card: int) -> None:
+    """Move ``card`` to the head of ``cards`` (nothing when ``card`` is 0)."""
+    if card and card != cards[0]:
+        cards.remove(card)
+        cards.insert(0, card)
 
-    def left(self) -> int:
-        """Return the card points still in the hands."""
-        hands = self.hands
-        alive = hands[0] | hands[1] | hands[2] | hands[3]
-        return (
-            _CHUNK[alive & 0x1FFF]
-            + _CHUNK[alive >> 13 & 0x1FFF]
-            + _CHUNK[alive >> 26 & 0x1FFF]
-            + _CHUNK[alive >> 39 & 0x1FFF]
-        )
+
+def _narrowed(maximise: bool, value: int, alpha: int, beta: int) -> tuple[int, int]:
+    """Return the window once a move of ``value`` is known, for the side that moves."""
+    if maximise:
+        return max(alpha, value), beta
+    return alpha, min(beta, value)
 
 
 class _CardPoints(_Search):
@@ -404,21 +451,31 @@ class _CardPoints(_Search):
         """Add the card points the root took before the position."""
         return best - self.points[self.root]
 
-    def bound(self, alpha: int, beta: int) -> int | None:
-        """Cut when no card is left, or when the window lies beyond what is left."""
-        if alpha >= 0 or not self.hands[self.leader]:
-            return 0
-        left = -self.left()
-        return left if beta <= left else None
+    def start(self, leader: int, alpha: int, beta: int) -> int:
+        """Go on from a trick's start, ``leader`` to lead."""
+        return self.finish(leader, 0, alpha, beta)
 
-    def key(self) -> tuple[int, ...]:
-        """Key on the cards left and the leader: what follows does not depend on the past."""
+    def finish(self, winner: int, won: int, alpha: int, beta: int) -> int:
+        """Count the trick against the root if he took it, then go on from the next lead.
+
+        From the next lead it cuts when the window lies beyond what is left, plays the last
+        trick out, or searches.
+        """
+        taken = won if winner == self.root else 0
+        alpha += taken
+        if alpha >= 0:
+            return -taken  # nothing is better than taking nothing more
+        beta += taken
         hands = self.hands
-        return (hands[0], hands[1], hands[2], hands[3], self.leader)
-
-    def gain(self, winner: int, won: int) -> int:
-        """Count the trick against the root if he took it."""
-        return -won if winner == self.root else 0
+        alive = hands[0] | hands[1] | hands[2] | hands[3]
+        left = -self.layout.points_of(alive)
+        if beta <= left:
+            return left - taken  # nothing is worse than taking everything left
+        if not hands[winner] & (hands[winner] - 1):  # one card each: the last trick
+            last, _ = self.last_trick(winner)
+            return (left if last == self.root else 0) - taken
+        key = (hands[0], hands[1], hands[2], hands[3], winner)
+        return self.lead(winner, key, alpha, beta) - taken
 
 
 class _Penalty(_Search):
@@ -451,21 +508,22 @@ class _Penalty(_Search):
             return 0
         return -self.charge(top, PLAYERS - takers.bit_count())
 
-    def bound(self, alpha: int, beta: int) -> int | None:
-        """Score a finished hand, or cut when the worst the root can come to is known to do.
+    def start(self, leader: int, alpha: int, beta: int) -> int:
+        """Score a finished hand, cut when the worst the root can come to is known, or search.
 
         He comes to nothing when he can no longer take the most points; the worst is a
         Durchmarsch by another seat while one is possible, or the charge for the most points
         he can still reach, doubled for as many Jungfrauen as there can still be.
         """
-        if not self.hands[self.leader]:
+        hands = self.hands
+        if not hands[leader]:
             return self.result()
         if alpha >= 0:
             return 0  # nothing is better than no charge
         takers = self.takers
         points = self.points
         root = self.root
-        most = points[root] + self.left()
+        most = points[root] + self.layout.points_of(hands[0] | hands[1] | hands[2] | hands[3])
         sweep = takers & (takers - 1) == 0 and not takers >> root & 1
         worst = -scoring.durchmarsch_penalty(doubles=self.doubles) if sweep else 0
         if any(points[seat] > most for seat in _SEATS if seat != root):
@@ -473,13 +531,25 @@ class _Penalty(_Search):
         else:
             jungfrauen = min(PLAYERS - (takers | 1 << root).bit_count(), 2)
             floor = min(worst, -self.charge(most, jungfrauen))
-        return floor if floor >= beta or floor == 0 else None
+        if floor >= beta or floor == 0:
+            return floor
+        if not hands[leader] & (hands[leader] - 1):  # one card each: the last trick
+            winner, won = self.last_trick(leader)
+            saved = hands[:]
+            hands[:] = [0] * PLAYERS
+            value = self.finish(winner, won, alpha, beta)
+            hands[:] = saved
+            return value
+        key = (*hands, leader, *points, self.takers, self.doubles)
+        return self.lead(leader, key, alpha, beta)
 
-    def key(self) -> tuple[int, ...]:
-        """Key on the cards left, the leader, the points and tricks taken and the doubles."""
-        hands = self.hands
-        return (*hands, self.leader, *self.points, self.takers, self.doubles)
-
-    def gain(self, winner: int, won: int) -> int:  # noqa: ARG002  # the hand's end scores
-        """Add nothing: the hand is scored as a whole at its end."""
-        return 0
+    def finish(self, winner: int, won: int, alpha: int, beta: int) -> int:
+        """Add the trick to its winner's points and tricks, then go on from the next lead."""
+        takers, first = self.takers, self.first
+        self.points[winner] += won
+        self.takers |= 1 << winner
+        self.first = False
+        value = self.start(winner, alpha, beta)
+        self.takers, self.first = takers, first
+        self.points[winner] -= won
+        return value

@@ -16,7 +16,17 @@ from cardgames import _frozen, cards, errors, history, matches, tricks, validato
 from cardgames.kalter_schlag import _moves as moves
 from cardgames.kalter_schlag._rules import PLAIN_RANK_ORDERS, PlainRankOrder, Rules
 
-__all__ = ["PACK", "PLAYERS", "RANKINGS", "TRICKS", "HandScore", "Phase", "State", "View"]
+__all__ = [
+    "PACK",
+    "PLAIN_STRENGTH",
+    "PLAYERS",
+    "RANKINGS",
+    "TRICKS",
+    "HandScore",
+    "Phase",
+    "State",
+    "View",
+]
 
 PLAYERS: Final = 4
 """Kalter Schlag is a game for four."""
@@ -30,12 +40,13 @@ PACK: Final = cards.pack(32)
 _JACKS: Final = 4
 """The following suit of the jacks, which never belong to their printed suit."""
 
-_PLAIN_STRENGTH: Final[Mapping[PlainRankOrder, tuple[cards.Rank, ...]]] = {
+PLAIN_STRENGTH: Final[Mapping[PlainRankOrder, tuple[cards.Rank, ...]]] = {
     "ace_ten": (cards.Rank.SEVEN, cards.Rank.EIGHT, cards.Rank.NINE, cards.Rank.QUEEN,
                 cards.Rank.KING, cards.Rank.TEN, cards.Rank.ACE),
     "natural": (cards.Rank.SEVEN, cards.Rank.EIGHT, cards.Rank.NINE, cards.Rank.TEN,
                 cards.Rank.QUEEN, cards.Rank.KING, cards.Rank.ACE),
 }  # fmt: skip
+"""Each plain rank order's ranks of a plain suit, the weakest first."""
 
 
 def _suit_of(card: cards.Card) -> int:
@@ -45,7 +56,7 @@ def _suit_of(card: cards.Card) -> int:
 
 def _ranking(order: PlainRankOrder) -> tricks.Ranking:
     """Build the ranking: jacks ♣ ♠ ♥ ♦ are the only trumps; plain suits by ``order``."""
-    plain = _PLAIN_STRENGTH[order]
+    plain = PLAIN_STRENGTH[order]
     return tricks.Ranking.build(
         PACK,
         suit_of=_suit_of,
