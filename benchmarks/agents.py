@@ -30,8 +30,8 @@ that 75 %, not 50 %. The win rate comes with its 95 % Wilson interval.
 
 The results go to ``benchmarks/agents.json`` (one entry a game and agent, with the command): the
 pimc agent's under the game's name, another agent's under the game's name and the agent's;
-a run of whole matches (``--hands 0``) adds ``, whole matches`` to its key, a run of N hands a
-match ``, N hands a match``.
+a run with ``--measure M`` adds ``, measure M`` to its key, a run of whole matches
+(``--hands 0``) ``, whole matches``, a run of N hands a match ``, N hands a match``.
 """
 
 from __future__ import annotations
@@ -291,6 +291,8 @@ def main() -> None:
             workers=arguments.workers,
         )
         key = name if kind == "pimc" else f"{name}, {kind}"
+        if arguments.measure is not None:
+            key += f", measure {arguments.measure}"
         if arguments.hands == 0:
             key += ", whole matches"
         elif arguments.hands != 1:

@@ -90,9 +90,10 @@ __all__ = [
 ]
 
 NODES: Final = 40_000
-"""The positions a move of Kalter Schlag's registered ``"pimc"`` agent may search: about 160 ms
-of its solver's CPU time on one core of the machine the docs were measured on (the Analysis
-page); a game whose solver is slower a position registers fewer (Staekske Rape's 6,000)."""
+"""The positions a move of Kalter Schlag's registered ``"pimc"`` agent may search: at most
+132 ms of CPU a move over 1,000 one-hand matches on the machine the docs were measured on (the
+game's page); a game whose solver is slower a position registers fewer (Staekske Rape's
+6,000)."""
 
 SAMPLES: Final = 24
 """The most worlds a :class:`PimcAgent` solves for one move unless told."""
