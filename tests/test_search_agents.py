@@ -195,6 +195,55 @@ def test_meters_stop_both_kinds_of_solver_cleanly() -> None:
         assert deadline.spent <= 64 * 2  # the clock is read every 64 positions
 
 
+def _early(name: str) -> Any:  # any game's state
+    """Return a state at the start of a hand's play, too large to solve in a small budget."""
+    return next(state for seed in range(50) if (state := _in_play(name, seed, 0)) is not None)
+
+
+@pytest.mark.parametrize("name", SEARCHED)
+def test_a_solve_given_a_budget_stops_with_an_error_that_says_so(name: str) -> None:
+    solve = getattr(cardgames, name.replace("-", "_")).solve
+    state = _early(name)
+    with pytest.raises(errors.BudgetSpentError, match="budget of 25 positions is spent"):
+        solve(state, nodes=25)
+    with pytest.raises(errors.BudgetSpentError, match=r"budget of 1e-06 s is spent"):
+        solve(state, seconds=1e-6)
+    with pytest.raises(errors.BudgetSpentError, match=r"budget of 25 positions or 60 s"):
+        solve(state, nodes=25, seconds=60)
+    assert _solving.meter() is None  # the budget's meter is gone
+
+
+@pytest.mark.parametrize("name", SEARCHED)
+def test_an_ample_budget_changes_nothing_and_spends_its_own(name: str) -> None:
+    solve = getattr(cardgames, name.replace("-", "_")).solve
+    state = _in_play(name, 3, 3)
+    if state is None:  # a Staekske Rape hand that nobody bid
+        state = _in_play(name, 4, 3)
+    unbounded = solve(state)
+    agent_budget = _solving.Meter(nodes=10)  # a search agent's, which the call's replaces
+    with _solving.metered(agent_budget):
+        assert solve(state, nodes=10_000_000, seconds=600) == unbounded
+    assert agent_budget.spent == 0
+
+
+@pytest.mark.parametrize(
+    ("budget", "message"),
+    [
+        ({"nodes": 0}, "nodes must be a whole number above 0, or None, not 0"),
+        ({"nodes": 2.5}, "nodes must be a whole number above 0"),
+        ({"nodes": True}, "nodes must be a whole number above 0"),
+        ({"seconds": 0}, "seconds must be a number of seconds above 0"),
+        ({"seconds": float("inf")}, "seconds must be a number of seconds above 0"),
+        ({"seconds": "1"}, "seconds must be a number of seconds above 0"),
+    ],
+)
+@pytest.mark.parametrize("name", SEARCHED)
+def test_a_bad_budget_is_refused(name: str, budget: dict[str, Any], message: str) -> None:
+    solve = getattr(cardgames, name.replace("-", "_")).solve
+    with pytest.raises(errors.RulesError, match=message):
+        solve(_early(name), **budget)
+
+
 def test_the_solvers_search_base_is_abstract() -> None:
     base = kalter_schlag_solver._Search  # noqa: SLF001  # the base class itself, on purpose
     state = _in_play("kalter-schlag", 1, 0)

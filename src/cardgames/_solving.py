@@ -9,6 +9,8 @@ minimises it; a transposition table keys each position on the state without its 
 Every search, this one and a game's own, can be given a budget (:class:`Meter`, installed with
 :func:`metered`): it counts the positions it searches and raises :class:`Exhausted` once the
 budget of positions or the deadline is spent, so that a search agent can stop a solve cleanly.
+A caller of a game's ``solve`` gives it a budget by its ``nodes`` and ``seconds`` (:func:`within`),
+and learns that it ran out by a :class:`~cardgames.errors.BudgetSpentError`.
 """
 
 from __future__ import annotations
@@ -17,13 +19,23 @@ import contextlib
 import contextvars
 import time
 from collections.abc import Callable, Hashable, Iterator
-from typing import Any, Final, Generic, Protocol, TypeVar
+from typing import Any, Final, Generic, Protocol, TypeVar, cast
 
 import attrs
 
-from cardgames import analysis
+from cardgames import _budgets, analysis, errors
 
-__all__ = ["Engine", "Exhausted", "Meter", "meter", "metered", "probe", "solve", "store"]
+__all__ = [
+    "Engine",
+    "Exhausted",
+    "Meter",
+    "meter",
+    "metered",
+    "probe",
+    "solve",
+    "store",
+    "within",
+]
 
 StateT = TypeVar("StateT")
 MoveT = TypeVar("MoveT")
@@ -91,6 +103,38 @@ def metered(budget: Meter) -> Iterator[Meter]:
         yield budget
     finally:
         _METER.reset(token)
+
+
+ResultT = TypeVar("ResultT")
+
+
+def within(search: Callable[[], ResultT], *, nodes: object, seconds: object) -> ResultT:
+    """Run ``search`` within a caller's budget: at most ``nodes`` positions and ``seconds``.
+
+    With neither (both None) the search runs as it would without them, spending the budget of
+    any search agent it runs for; with either, it spends only this one.
+
+    Raises:
+        RulesError: If ``nodes`` is not a whole number above 0 or None, or ``seconds`` not a
+            number of seconds above 0 or None.
+        BudgetSpentError: If the search stopped before its answer, its budget spent.
+    """
+    _budgets.check_count(nodes, "nodes", optional=True)
+    _budgets.check_seconds(seconds)
+    if nodes is None and seconds is None:
+        return search()
+    deadline = None if seconds is None else time.perf_counter() + cast("float", seconds)
+    budget = Meter(nodes=cast("int | None", nodes), deadline=deadline)
+    try:
+        with metered(budget):
+            return search()
+    except Exhausted:
+        spent = f"{nodes:,} positions" if nodes is not None else f"{seconds:g} s"
+        both = f" or {seconds:g} s" if nodes is not None and seconds is not None else ""
+        raise errors.BudgetSpentError(
+            f"solve stopped before its answer: its budget of {spent}{both} is spent "
+            f"({budget.spent:,} positions searched); give a larger budget or none"
+        ) from None
 
 
 class Engine(Protocol[StateT, MoveT]):

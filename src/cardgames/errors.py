@@ -21,6 +21,7 @@ from typing import Final
 
 __all__ = [
     "QUOTE_LIMIT",
+    "BudgetSpentError",
     "CardParseError",
     "CardgamesError",
     "DecodeError",
@@ -89,6 +90,14 @@ class NotYourTurnError(IllegalMoveError):
 
 class MatchOverError(IllegalMoveError):
     """A move sent after the match has ended."""
+
+
+class BudgetSpentError(CardgamesError):
+    """A search stopped before its answer: its budget of positions or seconds ran out.
+
+    The solvers' ``solve(state, nodes=..., seconds=...)`` raise it; a larger budget, or none,
+    lets the search finish. Nothing it was given is changed.
+    """
 
 
 class UnknownGameError(CardgamesError, KeyError, ValueError):

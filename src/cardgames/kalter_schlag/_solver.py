@@ -46,7 +46,13 @@ Measure = Literal["card points", "penalty"]
 MEASURES: Final[tuple[Measure, ...]] = ("card points", "penalty")
 
 
-def solve(state: State, *, measure: Measure = "card points") -> analysis.Solution[Move]:
+def solve(
+    state: State,
+    *,
+    measure: Measure = "card points",
+    nodes: int | None = None,
+    seconds: float | None = None,
+) -> analysis.Solution[Move]:
     """Solve a position double dummy: its paranoid value for the seat to move, and his best moves.
 
     Args:
@@ -55,14 +61,17 @@ def solve(state: State, *, measure: Measure = "card points") -> analysis.Solutio
             negated (he wants few, the others give him many); ``"penalty"``: it is his penalty
             for the hand, negated, the hand scored as the game scores it (he is charged only
             with the most points; the doubles, the Jungfrauen and a Durchmarsch count).
+        nodes: The most positions the search may visit, or None for no bound.
+        seconds: The most wall-clock seconds it may take, or None for no bound.
 
     Returns:
         The seat to move's result for the hand if the other three play together against him,
         and the legal moves that keep it (a ``Double`` included when doubling keeps it).
 
     Raises:
-        RulesError: If ``state`` is not a Kalter Schlag state, no hand is being played, or
-            ``measure`` is neither of the two.
+        RulesError: If ``state`` is not a Kalter Schlag state, no hand is being played,
+            ``measure`` is neither of the two, or a budget is not a number above 0 or None.
+        BudgetSpentError: If the budget ran out before the value was known.
 
     Example:
         Seat 0 holds every jack and ace, and has taken the first six tricks:
@@ -82,6 +91,14 @@ def solve(state: State, *, measure: Measure = "card points") -> analysis.Solutio
         Solution(seat=0, value=-120, moves=(Play(Card.parse('J♣')), Play(Card.parse('A♣'))))
         >>> kalter_schlag.solve(state, measure="penalty").value
         0
+
+        A whole hand takes seconds to solve, and up to a minute; a budget stops it sooner:
+
+        >>> state = kalter_schlag.apply(kalter_schlag.new_game(seed=2), kalter_schlag.Deal())
+        >>> kalter_schlag.solve(state, nodes=1_000)
+        Traceback (most recent call last):
+        ...
+        cardgames.errors.BudgetSpentError: solve stopped before its answer: its budget of 1,000 ...
     """
     ABOUT.check_state(state)
     if measure not in MEASURES:
@@ -93,10 +110,10 @@ def solve(state: State, *, measure: Measure = "card points") -> analysis.Solutio
     root = engine.current_player(state)
     if root is None:  # pragma: no cover  # a hand in play has a seat to move
         raise errors.RulesError("solve needs a seat to move")
-    search: _Search = _Penalty(state, root) if measure == "penalty" else _CardPoints(state, root)
-    best = search.position()
-    kept = search.kept(best, engine.legal_moves(state))
-    return analysis.Solution(seat=root, value=search.value_of(best), moves=kept)
+    kind = _Penalty if measure == "penalty" else _CardPoints
+    return _solving.within(
+        lambda: kind(state, root).solution(engine.legal_moves(state)), nodes=nodes, seconds=seconds
+    )
 
 
 _INFINITY: Final = 1 << 20
@@ -141,6 +158,13 @@ class _Search(abc.ABC):
     def value_of(self, best: int) -> int:
         """Return the root's value in the measure from the search's value ``best``."""
         return best
+
+    def solution(self, legal: tuple[Move, ...]) -> analysis.Solution[Move]:
+        """Return the position's value for the root and which of his ``legal`` moves keep it."""
+        best = self.position()
+        return analysis.Solution(
+            seat=self.root, value=self.value_of(best), moves=self.kept(best, legal)
+        )
 
     def position(self) -> int:
         """Return the value of the position, by null-window searches that close in on it.

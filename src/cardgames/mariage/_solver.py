@@ -26,18 +26,24 @@ def _over(state: State) -> bool:
     return state.hand_over or state.over
 
 
-def solve(state: State) -> analysis.Solution[Move]:
+def solve(
+    state: State, *, nodes: int | None = None, seconds: float | None = None
+) -> analysis.Solution[Move]:
     """Solve a deal in its trick play double dummy: the paranoid chips of the seat to move.
 
     Args:
         state: A state in a deal's trick play.
+        nodes: The most positions the search may visit, or None for no bound.
+        seconds: The most wall-clock seconds it may take, or None for no bound.
 
     Returns:
         The seat to move's change in chips over the deal if every other seat plays against him
         with every card seen, and the legal moves that keep it.
 
     Raises:
-        RulesError: If ``state`` is not a Mariage state, or its deal is not in its trick play.
+        RulesError: If ``state`` is not a Mariage state, its deal is not in its trick play, or a
+            budget is not a number above 0 or None.
+        BudgetSpentError: If the budget ran out before the value was known.
 
     Example:
         >>> import random
@@ -56,11 +62,15 @@ def solve(state: State) -> analysis.Solution[Move]:
     root = engine.current_player(state)
     if state.phase is not Phase.PLAY or root is None or _over(state):
         raise errors.RulesError("solve needs a deal in its trick play: tricks to play")
-    return _solving.solve(
-        engine,
-        state,
-        seat=root,
-        maximisers=frozenset({root}),
-        over=_over,
-        value=lambda done: done.hand_scores[-1].points[root],
+    return _solving.within(
+        lambda: _solving.solve(
+            engine,
+            state,
+            seat=root,
+            maximisers=frozenset({root}),
+            over=_over,
+            value=lambda done: done.hand_scores[-1].points[root],
+        ),
+        nodes=nodes,
+        seconds=seconds,
     )

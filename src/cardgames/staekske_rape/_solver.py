@@ -24,11 +24,15 @@ def _over(state: State) -> bool:
     return state.hand_over or state.over
 
 
-def solve(state: State) -> analysis.Solution[Move]:
+def solve(
+    state: State, *, nodes: int | None = None, seconds: float | None = None
+) -> analysis.Solution[Move]:
     """Solve a hand's play double dummy: the declarer's game points, and the moves keeping them.
 
     Args:
         state: A state in a hand's trick play (trumps named).
+        nodes: The most positions the search may visit, or None for no bound.
+        seconds: The most wall-clock seconds it may take, or None for no bound.
 
     Returns:
         The declarer's game points for the hand if both sides play their best with every card
@@ -36,7 +40,9 @@ def solve(state: State) -> analysis.Solution[Move]:
         keep that value: the declarer's that keep it highest, a defender's that keep it lowest.
 
     Raises:
-        RulesError: If ``state`` is not a Staekske Rape state, or its hand is not in its play.
+        RulesError: If ``state`` is not a Staekske Rape state, its hand is not in its play, or
+            a budget is not a number above 0 or None.
+        BudgetSpentError: If the budget ran out before the value was known.
 
     Example:
         >>> import random
@@ -58,11 +64,15 @@ def solve(state: State) -> analysis.Solution[Move]:
     declarer = state.declarer
     if state.phase is not PHASE_PLAY or declarer is None or _over(state):
         raise errors.RulesError("solve needs a hand in its play: trumps named, tricks to play")
-    return _solving.solve(
-        engine,
-        state,
-        seat=declarer,
-        maximisers=frozenset({declarer}),
-        over=_over,
-        value=lambda done: done.hand_scores[-1].result,
+    return _solving.within(
+        lambda: _solving.solve(
+            engine,
+            state,
+            seat=declarer,
+            maximisers=frozenset({declarer}),
+            over=_over,
+            value=lambda done: done.hand_scores[-1].result,
+        ),
+        nodes=nodes,
+        seconds=seconds,
     )
