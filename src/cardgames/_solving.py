@@ -213,6 +213,8 @@ def solve(
     maximisers: frozenset[int],
     over: Callable[[StateT], bool],
     value: Callable[[StateT], int],
+    nodes: object = None,
+    seconds: object = None,
 ) -> analysis.Solution[MoveT]:
     """Return the value of ``state`` for ``seat`` and the moves of the seat to move that keep it.
 
@@ -223,10 +225,26 @@ def solve(
         maximisers: The seats that play to raise the value; the others play to lower it.
         over: Whether the search stops at a state (the hand is over).
         value: The value of a state where ``over`` holds, the higher the better for ``seat``.
+        nodes: The caller's budget of positions, or None (see :func:`within`).
+        seconds: The caller's budget of seconds, or None.
+
+    Raises:
+        RulesError: If a budget is not a number above 0 or None.
+        BudgetSpentError: If the budget ran out before the value was known.
     """
-    search = _Search(engine, maximisers, over, value)
+    return within(
+        lambda: _solution(engine, state, _Search(engine, maximisers, over, value), seat),
+        nodes=nodes,
+        seconds=seconds,
+    )
+
+
+def _solution(
+    engine: Engine[StateT, MoveT], state: StateT, search: _Search[StateT, MoveT], seat: int
+) -> analysis.Solution[MoveT]:
+    """Return the value of ``state`` for ``seat``, and the moves that keep it, by ``search``."""
     best = search.closed_in(state)
-    raising = engine.current_player(state) in maximisers
+    raising = engine.current_player(state) in search.maximisers
     kept = tuple(
         move
         for move in engine.legal_moves(state)

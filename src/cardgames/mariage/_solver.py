@@ -62,15 +62,13 @@ def solve(
     root = engine.current_player(state)
     if state.phase is not Phase.PLAY or root is None or _over(state):
         raise errors.RulesError("solve needs a deal in its trick play: tricks to play")
-    return _solving.within(
-        lambda: _solving.solve(
-            engine,
-            state,
-            seat=root,
-            maximisers=frozenset({root}),
-            over=_over,
-            value=lambda done: done.hand_scores[-1].points[root],
-        ),
+    return _solving.solve(
+        engine,
+        state,
+        seat=root,
+        maximisers=frozenset({root}),
+        over=_over,
+        value=lambda done: done.hand_scores[-1].points[root],
         nodes=nodes,
         seconds=seconds,
     )

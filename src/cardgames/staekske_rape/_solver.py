@@ -64,15 +64,13 @@ def solve(
     declarer = state.declarer
     if state.phase is not PHASE_PLAY or declarer is None or _over(state):
         raise errors.RulesError("solve needs a hand in its play: trumps named, tricks to play")
-    return _solving.within(
-        lambda: _solving.solve(
-            engine,
-            state,
-            seat=declarer,
-            maximisers=frozenset({declarer}),
-            over=_over,
-            value=lambda done: done.hand_scores[-1].result,
-        ),
+    return _solving.solve(
+        engine,
+        state,
+        seat=declarer,
+        maximisers=frozenset({declarer}),
+        over=_over,
+        value=lambda done: done.hand_scores[-1].result,
         nodes=nodes,
         seconds=seconds,
     )
