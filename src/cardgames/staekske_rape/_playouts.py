@@ -39,7 +39,7 @@ from cardgames.staekske_rape import _play as play
 from cardgames.staekske_rape import _tactics as tactics
 from cardgames.staekske_rape import _worlds as staekske_worlds
 from cardgames.staekske_rape._moves import Play
-from cardgames.staekske_rape._rules import HAND_SIZE, Rules
+from cardgames.staekske_rape._rules import Rules
 from cardgames.staekske_rape._state import View
 
 __all__ = [
@@ -101,16 +101,7 @@ def deals(unseen: int, count: int, rng: random.Random) -> list[Deal]:
         >>> [(a | b | c | d) == unseen for a, b, c, d in deals(unseen, 3, random.Random(1))]
         [True, True, True]
     """
-    pool = [card.index for card in cards.cards_in(unseen)]
-    found = []
-    for _ in range(count):
-        rng.shuffle(pool)
-        first, second, third = (
-            sum(1 << index for index in pool[part * HAND_SIZE : (part + 1) * HAND_SIZE])
-            for part in range(3)
-        )
-        found.append((first, second, third, sum(1 << index for index in pool[3 * HAND_SIZE :])))
-    return found
+    return tactics.shuffled_deals([card.index for card in cards.cards_in(unseen)], count, rng)
 
 
 @attrs.frozen
