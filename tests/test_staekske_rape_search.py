@@ -4,6 +4,7 @@ from the play, and the search agent (``SearchAgent``, ``_playouts``) with its wo
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
@@ -208,6 +209,43 @@ def test_the_search_agent_replays_and_draws_one_number() -> None:
 def test_the_search_agent_refuses_a_budget_that_is_not_a_count(field: str, value: object) -> None:
     with pytest.raises(errors.RulesError, match=field):
         sr.SearchAgent(**{field: value})  # type: ignore[arg-type]  # junk, on purpose
+
+
+def test_the_search_agent_keeps_a_time_budget() -> None:
+    # Budgets of counts that would take minutes a move; 30 ms of time ends every judgement.
+    huge = dict.fromkeys(SMALL, 1_000_000)
+    agent = sr.SearchAgent(**huge, seconds=0.03)
+    phases = set()
+    slowest = 0.0
+    for seed in range(4):
+        state = sr.new_game(sr.Rules(max_hands=1), seed=seed)
+        rng = random.Random(seed)
+        while not sr.is_over(state):
+            seat = sr.current_player(state)
+            assert seat is not None
+            view = sr.view(state, seat)
+            start = time.perf_counter()
+            move = agent.choose(view, rng)
+            slowest = max(slowest, time.perf_counter() - start)
+            assert move in view.legal_moves
+            if len(view.legal_moves) > 1:
+                phases.add(view.phase)
+            state = sr.apply(state, move, seat=seat)
+    assert {sr.Phase.AUCTION, sr.Phase.DISCARD, sr.Phase.TRUMP, sr.Phase.PLAY} <= phases
+    assert slowest < 0.03 + 1.0  # generous: a loaded machine, the last round, the rule agent
+
+
+def test_a_judgement_past_its_deadline_plays_one_deal() -> None:
+    hand = cards.mask_of(cards.parse_cards("J♣ 9♣ A♣ 10♣ K♣ A♥ A♠"))
+    judged = playouts.judge(hand, sr.Rules(), 100, random.Random(1), deadline=0.0)
+    assert len(judged.with_stock) == 1
+    assert all(len(outcomes) == 1 for outcomes in judged.without)
+
+
+@pytest.mark.parametrize("value", [0, -1.0, float("nan"), float("inf"), 61, "1", True])
+def test_the_search_agent_refuses_a_time_budget_that_is_not_seconds(value: object) -> None:
+    with pytest.raises(errors.RulesError, match="seconds"):
+        sr.SearchAgent(seconds=value)  # type: ignore[arg-type]  # junk, on purpose
 
 
 def test_the_search_agent_refuses_junk() -> None:

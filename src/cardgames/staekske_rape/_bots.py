@@ -20,12 +20,13 @@ from __future__ import annotations
 
 import functools
 import random
+import time
 import typing
 from typing import Final
 
 import attrs
 
-from cardgames import agents, cards, protocols, validators
+from cardgames import _budgets, agents, cards, protocols, validators
 from cardgames import moves as core_moves
 from cardgames import search as core_search
 from cardgames.staekske_rape import _auction as auction
@@ -359,6 +360,16 @@ _MARGIN: Final = 1
 _MOST: Final = 1_000_000
 """The largest budget a search agent takes (of deals, positions or worlds)."""
 
+_MOST_SECONDS: Final = 60.0
+"""The longest time budget per move a search agent takes, in seconds."""
+
+
+def _check_seconds(
+    _agent: object, _attribute: attrs.Attribute[float | None], value: float | None
+) -> None:
+    """Refuse a time budget that is not None or a number of seconds above 0 and at most 60."""
+    _budgets.check_seconds(value, most=_MOST_SECONDS)
+
 
 @attrs.frozen
 class SearchAgent:
@@ -396,14 +407,23 @@ class SearchAgent:
     machine the docs were measured on. It draws exactly one number from the generator it is
     given, which seeds its deals.
 
+    ``seconds`` adds a time budget per move, of wall-clock time: each judgement stops drawing
+    deals or worlds once it is spent (having played out at least one) and judges by those
+    played; the discard keeps the best choice of the rounds it finished. A move then takes its
+    budget and at most one play-out round more (a few milliseconds), but a seeded match no
+    longer replays exactly: a loaded machine plays out fewer deals.
+
     Attributes:
         deals: The deals a judgement of the auction, the stock or the trumps plays out (the
             discard's last round too; its earlier rounds play fewer).
         positions: The most cards the play-outs of one card may play, over every card tried.
         worlds: The most worlds a card is tried in.
+        seconds: The most wall-clock time a move may take, or None (the default) for no time
+            limit but the counts.
 
     Raises:
-        RulesError: If a budget is not a whole number from 1 to 1,000,000.
+        RulesError: If a budget is not a whole number from 1 to 1,000,000, or ``seconds`` is
+            not None or a number of seconds above 0 and at most 60.
 
     Example:
         A seeded match replays exactly:
@@ -427,6 +447,7 @@ class SearchAgent:
     worlds: int = attrs.field(
         default=playouts.WORLDS, validator=validators.integer(minimum=1, maximum=_MOST)
     )
+    seconds: float | None = attrs.field(default=None, validator=_check_seconds)
 
     @property
     def name(self) -> str:
@@ -445,27 +466,31 @@ class SearchAgent:
                 ``random.Random``.
             IllegalMoveError: If the view has no legal moves (it is not this seat's turn).
         """
+        start = time.perf_counter()
         seen = _checked(view, rng)
         own = random.Random(rng.getrandbits(64))
-        return typing.cast("agents.MoveT", self._choose(seen, own))
+        deadline = None if self.seconds is None else start + self.seconds
+        return typing.cast("agents.MoveT", self._choose(seen, own, deadline))
 
-    def _choose(self, view: View, rng: random.Random) -> Move:
-        """Return the agent's move, from a view checked to have legal moves."""
+    def _choose(self, view: View, rng: random.Random, deadline: float | None) -> Move:
+        """Return the agent's move, from a view checked to have legal moves, by ``deadline``."""
         legal = view.legal_moves
         if len(legal) == 1:
             return legal[0]
         phase = view.phase
         if phase is Phase.AUCTION:
-            return self._call(view, legal, rng)
+            return self._call(view, legal, rng, deadline)
         hand = _mask(view.hand)
         if phase is Phase.NANNY:
-            value, _ = self._judge(view, rng).value(auction.NANNY_BID)
+            value, _ = self._judge(view, rng, deadline).value(auction.NANNY_BID)
             return legal[0] if value + PLAYOUT_ALLOWANCE > scoring.CONCESSION else CONCEDE
         if phase is Phase.STOCK:
-            _, without = self._judge(view, rng).value(view.bid)
+            _, without = self._judge(view, rng, deadline).value(view.bid)
             return NO_STOCK if without else TAKE_STOCK
         if phase is Phase.DISCARD:
-            kept = playouts.best_discard(hand, view.bid, view.rules, self.deals, rng)
+            kept = playouts.best_discard(
+                hand, view.bid, view.rules, self.deals, rng, deadline=deadline
+            )
             return Discard(cards.cards_in(hand & ~kept))
         if phase is Phase.TRUMP:
             suit = playouts.best_trump(
@@ -476,6 +501,7 @@ class SearchAgent:
                 without_stock=view.without_stock,
                 count=self.deals,
                 rng=rng,
+                deadline=deadline,
             )
             return NameTrump(suit)
         declared = _declaration(view, legal)
@@ -487,21 +513,24 @@ class SearchAgent:
             positions=self.positions,
             worlds=self.worlds,
             tie=lambda: typing.cast("Play", _play(view, legal)).card.index,
+            deadline=deadline,
         )
         return core_moves.PLAYS[index]
 
-    def _judge(self, view: View, rng: random.Random) -> playouts.Judgement:
+    def _judge(self, view: View, rng: random.Random, deadline: float | None) -> playouts.Judgement:
         """Return the judgement of the seat's hand as declarer."""
-        return playouts.judge(_mask(view.hand), view.rules, self.deals, rng)
+        return playouts.judge(_mask(view.hand), view.rules, self.deals, rng, deadline=deadline)
 
-    def _call(self, view: View, legal: tuple[Move, ...], rng: random.Random) -> Move:
+    def _call(
+        self, view: View, legal: tuple[Move, ...], rng: random.Random, deadline: float | None
+    ) -> Move:
         """Return the agent's call in the auction: look, bid the lowest bid worth it, or pass."""
         if LOOK in legal:
             return LOOK
         bids = [move for move in legal if isinstance(move, Bid) and move.amount > auction.BLIND_BID]
         if not bids:
             return legal[-1]
-        value, _ = self._judge(view, rng).value(bids[0].amount)
+        value, _ = self._judge(view, rng, deadline).value(bids[0].amount)
         if value + PLAYOUT_ALLOWANCE >= _MARGIN or PASS not in legal:
             return bids[0]
         return PASS

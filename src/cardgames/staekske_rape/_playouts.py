@@ -28,7 +28,8 @@ numbers), so their difference is far less noisy than either mean.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
 from typing import Final
 
 import attrs
@@ -86,8 +87,10 @@ Deal = tuple[int, int, int, int]
 left) and the rest (the stock, when it lies unseen)."""
 
 
-def deals(unseen: int, count: int, rng: random.Random) -> list[Deal]:
+def deals(unseen: int, count: int, rng: random.Random) -> Iterator[Deal]:
     """Deal the ``unseen`` cards ``count`` times: three hands of seven, and the rest.
+
+    Each deal is drawn when it is asked for, so a judgement stopped early draws no more.
 
     Args:
         unseen: The bit set of the cards to deal (21 or 25 of them).
@@ -102,6 +105,11 @@ def deals(unseen: int, count: int, rng: random.Random) -> list[Deal]:
         [True, True, True]
     """
     return tactics.shuffled_deals([card.index for card in cards.cards_in(unseen)], count, rng)
+
+
+def _late(deadline: float | None) -> bool:
+    """Return whether the time budget ending at ``deadline`` (``time.perf_counter``) is spent."""
+    return deadline is not None and time.perf_counter() >= deadline
 
 
 @attrs.frozen
@@ -131,7 +139,9 @@ class Judgement:
         return (without, True) if without > taking else (taking, False)
 
 
-def judge(hand: int, rules: Rules, count: int, rng: random.Random) -> Judgement:
+def judge(
+    hand: int, rules: Rules, count: int, rng: random.Random, *, deadline: float | None = None
+) -> Judgement:
     """Judge a seven-card hand as declarer, over ``count`` deals of the cards it cannot see.
 
     Args:
@@ -139,6 +149,8 @@ def judge(hand: int, rules: Rules, count: int, rng: random.Random) -> Judgement:
         rules: The options.
         count: How many deals to play out.
         rng: The generator the deals are drawn from.
+        deadline: When to stop (a ``time.perf_counter()`` value), or None: once it has passed,
+            no deal after the first is played out, and the judgement is of those played.
 
     Example:
         >>> import random
@@ -153,6 +165,8 @@ def judge(hand: int, rules: Rules, count: int, rng: random.Random) -> Judgement:
     without: dict[cards.Suit, list[tactics.Outcome]] = {trump: [] for trump in trumps}
     with_stock: list[tactics.Outcome] = []
     for first, second, third, rest in deals(_PACK_MASK & ~hand, count, rng):
+        if with_stock and _late(deadline):
+            break
         for trump in trumps:
             taken, won = tactics.play_out((hand, first, second, third), trump, rules)
             points = tactics.counted(taken, rest, trump, rules)
@@ -199,7 +213,15 @@ def _played_out(  # noqa: PLR0917  # one play-out's inputs, called in the inner 
     )
 
 
-def best_discard(hand: int, bid: int, rules: Rules, count: int, rng: random.Random) -> int:
+def best_discard(
+    hand: int,
+    bid: int,
+    rules: Rules,
+    count: int,
+    rng: random.Random,
+    *,
+    deadline: float | None = None,
+) -> int:
     """Return the seven cards to keep of the declarer's eleven, by successive halving.
 
     The shortlist (:data:`_SHORTLIST` ways to keep for each of the two suits the eleven cards
@@ -214,6 +236,9 @@ def best_discard(hand: int, bid: int, rules: Rules, count: int, rng: random.Rand
         rules: The options.
         count: The deals of the last round (:data:`DEALS`); the earlier rounds play fewer.
         rng: The generator the deals are drawn from.
+        deadline: When to stop (a ``time.perf_counter()`` value), or None: once it has passed,
+            no deal after the first is played out, and the best of the choices still in over
+            the deals they played is kept (each has played the same deals).
 
     Example:
         >>> import random
@@ -233,17 +258,24 @@ def best_discard(hand: int, bid: int, rules: Rules, count: int, rng: random.Rand
     contract = _Contract(bid=bid, without_stock=False, rules=rules)
     totals = dict.fromkeys(melded, 0)
     alive = list(melded)
+    played = 0
     for share, whole, kept_after in _ROUNDS:
-        played = deals(_PACK_MASK & ~hand, max(1, count * share // whole), rng)
-        for choice in alive:
-            kept, trump = choice
-            aside, points = hand & ~kept, melded[choice]
-            totals[choice] += sum(
-                _played_out(kept, aside, trump, deal, contract, points) for deal in played
-            )
+        late = False
+        for deal in deals(_PACK_MASK & ~hand, max(1, count * share // whole), rng):
+            if played and _late(deadline):
+                late = True
+                break
+            played += 1
+            for choice in alive:
+                kept, trump = choice
+                totals[choice] += _played_out(
+                    kept, hand & ~kept, trump, deal, contract, melded[choice]
+                )
         alive.sort(
             key=lambda choice: (-totals[choice], -tactics.worth(choice[0], choice[1], rules))
         )
+        if late:
+            break
         alive = alive[:kept_after]
     return alive[0][0]
 
@@ -257,6 +289,7 @@ def best_trump(
     without_stock: bool,
     count: int,
     rng: random.Random,
+    deadline: float | None = None,
 ) -> cards.Suit:
     """Return the trump suit whose play-outs give the declarer the best mean result.
 
@@ -271,6 +304,8 @@ def best_trump(
         count: How many deals.
         rng: The generator the deals are drawn from.
         without_stock: Whether he plays without the stock.
+        deadline: When to stop (a ``time.perf_counter()`` value), or None: once it has passed,
+            no deal after the first is played out, and the suits are compared over those played.
 
     Example:
         >>> import random
@@ -281,15 +316,14 @@ def best_trump(
         <Suit.HEARTS: 2>
     """
     contract = _Contract(bid=bid, without_stock=without_stock, rules=rules)
-    played = deals(_PACK_MASK & ~hand & ~aside, count, rng)
-
-    def mean(trump: cards.Suit) -> tuple[float, int]:
-        """Return a suit's total result over the deals, and its worth."""
-        points = tactics.meld_value(hand, trump, rules)
-        total = sum(_played_out(hand, aside, trump, deal, contract, points) for deal in played)
-        return total, tactics.worth(hand, trump, rules)
-
-    return max(cards.Suit, key=mean)
+    melded = {trump: tactics.meld_value(hand, trump, rules) for trump in cards.Suit}
+    totals = dict.fromkeys(cards.Suit, 0)
+    for done, deal in enumerate(deals(_PACK_MASK & ~hand & ~aside, count, rng)):
+        if done and _late(deadline):
+            break
+        for trump in cards.Suit:
+            totals[trump] += _played_out(hand, aside, trump, deal, contract, melded[trump])
+    return max(cards.Suit, key=lambda trump: (totals[trump], tactics.worth(hand, trump, rules)))
 
 
 def _order(view: View, leader: int) -> tuple[int, ...]:
@@ -363,6 +397,7 @@ def best_card(
     positions: int = POSITIONS,
     worlds: int = WORLDS,
     tie: Callable[[], int],
+    deadline: float | None = None,
 ) -> int:
     """Return the index of the card to play: the best mean result over worlds of the view.
 
@@ -378,6 +413,8 @@ def best_card(
         positions: The budget of cards played.
         worlds: The most worlds.
         tie: Returns the card to play if it is among the best (called only on a tie).
+        deadline: When to stop (a ``time.perf_counter()`` value), or None: once it has passed,
+            no world after the first is played out.
 
     Raises:
         ValueError: If the view has no trump or declarer (it is not in the play).
@@ -395,7 +432,9 @@ def best_card(
     drawn = _worlds.deals(unknown.groups, sizes, rng) if unknown.groups else None
     scored: dict[tuple[int, int], int] = {}
     totals = [0] * len(can)
-    for _ in range(count):
+    for done in range(count):
+        if done and _late(deadline):
+            break
         held = next(drawn) if drawn is not None else dict.fromkeys(sizes, 0)
         hands = [unknown.own if seat == view.seat else held.get(seat, 0) for seat in table.seats]
         rest = held.get(view.players, 0)

@@ -495,26 +495,24 @@ def _deals(seen: int, samples: int) -> list[tuple[int, int, int, int]]:
 
     The generator is seeded with ``seen``, so the same cards seen give the same deals.
     """
-    return shuffled_deals(list(_bits(_PACK_MASK & ~seen)), samples, random.Random(seen))
+    return list(shuffled_deals(list(_bits(_PACK_MASK & ~seen)), samples, random.Random(seen)))
 
 
 def shuffled_deals(
     pool: list[int], count: int, rng: random.Random
-) -> list[tuple[int, int, int, int]]:
-    """Shuffle ``pool`` (card indices) ``count`` times; return each shuffle dealt out.
+) -> Iterator[tuple[int, int, int, int]]:
+    """Shuffle ``pool`` (card indices) ``count`` times; yield each shuffle dealt out.
 
     Each deal is three hands of :data:`HAND_SIZE` cards and the rest, as bit sets. ``pool`` is
     shuffled in place, each shuffle from the last.
     """
-    found = []
     for _ in range(count):
         rng.shuffle(pool)
         first, second, third = (
             sum(1 << index for index in pool[part * HAND_SIZE : (part + 1) * HAND_SIZE])
             for part in range(3)
         )
-        found.append((first, second, third, sum(1 << index for index in pool[3 * HAND_SIZE :])))
-    return found
+        yield first, second, third, sum(1 << index for index in pool[3 * HAND_SIZE :])
 
 
 def counted(taken: int, aside: int, trump: cards.Suit, rules: Rules) -> int:
