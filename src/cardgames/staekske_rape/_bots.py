@@ -409,9 +409,9 @@ class SearchAgent:
 
     ``seconds`` adds a time budget per move, of wall-clock time: each judgement stops drawing
     deals or worlds once it is spent (having played out at least one) and judges by those
-    played; the discard keeps the best choice of the rounds it finished. A move then takes its
-    budget and at most one play-out round more (a few milliseconds), but a seeded match no
-    longer replays exactly: a loaded machine plays out fewer deals.
+    played, the discard's choices still in over the deals they all played. A move then runs
+    past its budget by one deal or world at most (and the rule agent's card, on a tie), but a
+    seeded match no longer replays exactly: a loaded machine plays out fewer deals.
 
     Attributes:
         deals: The deals a judgement of the auction, the stock or the trumps plays out (the
