@@ -5,6 +5,7 @@ Usage (from the repository root, with the package installed)::
     python benchmarks/agents.py --games kalter-schlag --matches 1000
     python benchmarks/agents.py --games kalter-schlag --matches 20 --hands 1   # a rough pass
     python benchmarks/agents.py --games kalter-schlag --matches 1000 --agent rollout
+    python benchmarks/agents.py --games staekske-rape --matches 1000 --hands 50 --agent search
 
 For each game, :func:`cardgames.simulate.run` plays ``--matches`` matches of the lineup
 ``[agent, "rule", "rule", ...]`` (one search agent, the rule agent in every other seat), which
@@ -12,12 +13,14 @@ it rotates round the seats, so the search agent meets every seat as often. ``--h
 rules' ``max_hands`` (1 by default: a match of one hand, as ``benchmarks/ismcts.py`` plays, so
 that the results count deals rather than whole sessions); ``--hands 0`` plays whole matches. The
 search agent is the game's registered ``--agent`` (``"pimc"`` by default, a
-``cardgames.search.PimcAgent``; or ``"rollout"``, a ``cardgames.search.RolloutAgent``; each with
-a budget of positions a move, reproducible), or one with ``--nodes`` positions a move (a pimc
-agent's solves) or ``--positions`` (a rollout agent's play-outs) if told; every move it makes is
-timed. ``--workers N`` plays the run in N processes, each a slice of consecutive matches: the
-results are the same as one process's, and each move's CPU time is still its own (the matches'
-seconds are the workers' seconds added up). ``--measure penalty`` has Kalter Schlag's pimc
+``cardgames.search.PimcAgent``; ``"rollout"``, a ``cardgames.search.RolloutAgent``; or a game's
+own, such as Staekske Rape's ``"search"``, a ``cardgames.staekske_rape.SearchAgent``; each with
+a budget of positions or deals a move, reproducible), or one with ``--nodes`` positions a move
+(a pimc agent's solves), ``--positions`` (a rollout or search agent's play-outs) or ``--deals``
+(a Staekske Rape search agent's judgements) if told; every move it makes is timed.
+``--workers N`` plays the run in N processes, each a slice of consecutive matches: the results
+are the same as one process's, and each move's CPU time is still its own (the matches' seconds
+are the workers' seconds added up). ``--measure penalty`` has Kalter Schlag's pimc
 agent solve its worlds in the hand's penalty rather than card points; ``--aim top`` has a
 rollout agent rank its moves by how often the play-outs leave it with the best result of the
 table.
@@ -53,7 +56,7 @@ import attrs
 import intervals
 
 import cardgames
-from cardgames import protocols, search, simulate
+from cardgames import agents, protocols, search, simulate
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_OUTPUT = HERE / "agents.json"
@@ -63,7 +66,7 @@ DEFAULT_OUTPUT = HERE / "agents.json"
 class Timed:
     """An agent that times each move of the agent it wraps (the runs are played here)."""
 
-    agent: search.PimcAgent | search.RolloutAgent
+    agent: agents.Agent
     name: str = "pimc"
     seconds: list[float] = attrs.field(factory=list)
     cpu: list[float] = attrs.field(factory=list)
@@ -77,14 +80,19 @@ class Timed:
         return move
 
 
-def _rate(result: simulate.AgentResult) -> dict[str, Any]:
-    """Return an agent's wins over its seats, with the rate's 95 % interval and mean points."""
+def _rate(result: simulate.AgentResult, hands_per_match: float) -> dict[str, Any]:
+    """Return an agent's wins over its seats, with the rate's 95 % interval and mean points.
+
+    ``mean_points`` is a seat's mean final total; ``mean_points_per_hand`` that over the hands
+    its matches took (``hands_per_match`` on average).
+    """
     return {
         "seats": result.seats,
         "wins": result.wins,
         "win_rate": result.wins / result.seats,
         "interval_95": list(intervals.wilson(result.wins, result.seats)),
         "mean_points": result.mean_points,
+        "mean_points_per_hand": result.mean_points / hands_per_match,
     }
 
 
@@ -107,22 +115,25 @@ class Budget:
         positions: A rollout agent's positions played out a move.
         measure: A pimc agent's solve measure.
         aim: A rollout agent's aim.
+        deals: A Staekske Rape search agent's deals a judgement.
     """
 
     nodes: int | None = None
     positions: int | None = None
     measure: str | None = None
     aim: str | None = None
+    deals: int | None = None
 
 
-def _agent(name: str, kind: str, budget: Budget) -> search.PimcAgent | search.RolloutAgent:
+def _agent(name: str, kind: str, budget: Budget) -> Any:  # noqa: ANN401  # any attrs agent
     """Return the game's registered search agent ``kind``, with the budget's changes made."""
-    agent: search.PimcAgent | search.RolloutAgent = cardgames.GAMES[name].bots[kind]()
+    agent = cardgames.GAMES[name].bots[kind]()
     changes = {
         "nodes": budget.nodes,
         "measure": budget.measure,
         "positions": budget.positions,
         "aim": budget.aim,
+        "deals": budget.deals,
     }
     told: dict[str, Any] = {field: value for field, value in changes.items() if value is not None}
     unknown = sorted(set(told) - {field.name for field in attrs.fields(type(agent))})
@@ -236,17 +247,20 @@ def measure(
     own, rule = played.agent(kind), baseline.agent("rule")
     if isinstance(agent, search.PimcAgent):
         told = {"nodes_per_move": agent.nodes, "measure": agent.measure}
-    else:
+    elif isinstance(agent, search.RolloutAgent):
         told = {"positions_per_move": agent.positions, "aim": agent.aim}
+    else:  # a game's own search agent: its budgets as they are named
+        told = {field.name: getattr(agent, field.name) for field in attrs.fields(type(agent))}
     return {
         "game": name,
         "agent": kind,
         "matches": matches,
         "hands_per_match": hands or None,
         "hands": played.hands,
+        "baseline_hands": baseline.hands,
         **told,
-        kind: _rate(own),
-        "baseline_rule": _rate(rule),
+        kind: _rate(own, played.hands / matches),
+        "baseline_rule": _rate(rule, baseline.hands / matches),
         "margin_points": 100 * (own.wins / own.seats - rule.wins / rule.seats),
         "move_seconds": {"moves": len(seconds), **_spread(seconds)},
         "move_cpu_seconds": _spread(cpu),
@@ -263,9 +277,10 @@ def main() -> None:
     parser.add_argument("--games", nargs="+", default=["kalter-schlag"])
     parser.add_argument("--matches", type=int, default=1000)
     parser.add_argument("--hands", type=int, default=1, help="max_hands; 0 for whole matches")
-    parser.add_argument("--agent", choices=["pimc", "rollout"], default="pimc")
+    parser.add_argument("--agent", choices=["pimc", "rollout", "search"], default="pimc")
     parser.add_argument("--nodes", type=int, default=None, help="a pimc agent's positions")
-    parser.add_argument("--positions", type=int, default=None, help="a rollout agent's")
+    parser.add_argument("--positions", type=int, default=None, help="a rollout or search agent's")
+    parser.add_argument("--deals", type=int, default=None, help="a search agent's judgements")
     parser.add_argument("--aim", default=None, help="a rollout agent's aim (points, top)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--measure", default=None, help="the solve's measure (Kalter Schlag)")
@@ -280,6 +295,7 @@ def main() -> None:
             positions=arguments.positions,
             measure=arguments.measure,
             aim=arguments.aim,
+            deals=arguments.deals,
         )
         found = measure(
             name,
@@ -302,7 +318,9 @@ def main() -> None:
         print(
             f"{name}: {kind} wins {own['win_rate']:.1%} "
             f"[{own['interval_95'][0]:.1%}, {own['interval_95'][1]:.1%}] of {own['seats']} "
-            f"seats; rule in its seat {base['win_rate']:.1%}; margin "
+            f"seats; rule in its seat {base['win_rate']:.1%}; game points a hand "
+            f"{own['mean_points_per_hand']:+.2f} against {base['mean_points_per_hand']:+.2f}; "
+            f"margin "
             f"{found['margin_points']:+.1f} points; moves: median "
             f"{found['move_seconds']['median'] * 1000:.0f} ms, max "
             f"{found['move_seconds']['max'] * 1000:.0f} ms (CPU: max "

@@ -363,7 +363,7 @@ def test_narrate_gives_the_hand_line_when_a_hand_ends() -> None:
 
 def test_the_agents_are_on_the_entry() -> None:
     names = agents.names(sr.GAME)
-    assert names == ("random", "first", "rule", "pass", "pimc", "rollout")
+    assert names == ("random", "first", "rule", "pass", "pimc", "rollout", "search")
     assert isinstance(agents.by_name(sr.GAME, "rule"), sr.RuleAgent)
     assert isinstance(agents.by_name(sr.GAME, "pass"), sr.PassAgent)
 

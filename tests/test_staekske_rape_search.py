@@ -1,16 +1,20 @@
-"""Tests of the rule-based agent's declarer search and the inferences it draws from the play."""
+"""Tests of the agents' searches: the rule agent's declarer search and the inferences it draws
+from the play, and the search agent (``SearchAgent``, ``_playouts``) with its worlds."""
 
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
-from cardgames import cards, tricks
+from cardgames import agents, cards, errors, simulate, tricks
 from cardgames import staekske_rape as sr
 from cardgames.staekske_rape import _play as play
+from cardgames.staekske_rape import _playouts as playouts
 from cardgames.staekske_rape import _search as search
 from cardgames.staekske_rape import _tactics as tactics
+from cardgames.staekske_rape import _worlds as worlds
 
 
 def hands_of(seed: int) -> tuple[int, int, int, int]:
@@ -132,3 +136,219 @@ def test_a_search_that_can_take_every_trick_takes_them() -> None:
     card = search.best_card(hand, seen, stakes)
     assert hand >> card & 1
     assert cards.CARDS[card].suit == cards.Suit.HEARTS  # trumps first: no ace is ruffed
+
+
+# --- the search agent ---------------------------------------------------------------------
+
+SMALL = {"deals": 6, "positions": 300, "worlds": 4}
+"""A budget small enough to keep the tests quick (the moves are still the agent's own)."""
+
+
+def test_the_search_agent_is_on_the_entry() -> None:
+    made = agents.by_name(sr.GAME, "search")
+    assert isinstance(made, sr.SearchAgent)
+    assert (made.deals, made.positions, made.worlds) == (
+        playouts.DEALS,
+        playouts.POSITIONS,
+        playouts.WORLDS,
+    )
+    assert made.name == "search"
+
+
+@pytest.mark.parametrize(
+    ("rules", "players"),
+    [
+        (sr.Rules(max_hands=3), 4),
+        (sr.Rules(max_hands=3, follow_mode="lenient", jack_exempt_on_plain_lead=True), 4),
+        (sr.Rules(max_hands=3, set_aside_counts_for_declarer=True, nanny_model="forced_open"), 4),
+        (sr.Rules(max_hands=3, melds_may_share_cards=False, blind_two=False), 4),
+        (sr.Rules(max_hands=3), 5),
+    ],
+)
+def test_the_search_agent_plays_legally(rules: sr.Rules, players: int) -> None:
+    # Search agents in every seat: every move is legal, and the hands reach the play.
+    agent = sr.SearchAgent(**SMALL)
+    phases = set()
+    for seed in range(3):
+        state = sr.new_game(rules, seed=seed, players=players)
+        rng = random.Random(seed)
+        while not sr.is_over(state):
+            seat = sr.current_player(state)
+            assert seat is not None
+            view = sr.view(state, seat)
+            move = agent.choose(view, rng)
+            assert move in view.legal_moves
+            if len(view.legal_moves) > 1:
+                phases.add(view.phase)
+            state = sr.apply(state, move, seat=seat)
+    assert {sr.Phase.AUCTION, sr.Phase.STOCK, sr.Phase.TRUMP, sr.Phase.PLAY} <= phases
+
+
+def test_the_search_agent_replays_and_draws_one_number() -> None:
+    game_rules = sr.Rules(max_hands=1)
+    lineup: list[simulate.Entrant] = [sr.SearchAgent(**SMALL), "rule", "rule", "rule"]
+    first = simulate.run(sr.GAME, lineup, matches=2, seed=4, rules=game_rules)
+    assert first == simulate.run(sr.GAME, lineup, matches=2, seed=4, rules=game_rules)
+    assert first.agent("search").seats == 2
+    agent = sr.SearchAgent(**SMALL)
+    state = sr.new_game(game_rules, seed=8)
+    while not sr.is_over(state):
+        seat = sr.current_player(state)
+        assert seat is not None
+        view = sr.view(state, seat)
+        rng, after_one = random.Random(seat), random.Random(seat)
+        after_one.getrandbits(64)
+        move = agent.choose(view, rng)
+        assert rng.random() == after_one.random()  # one number, whatever the move
+        assert agent.choose(view, random.Random(seat)) == move
+        state = sr.apply(state, move, seat=seat)
+
+
+@pytest.mark.parametrize("field", ["deals", "positions", "worlds"])
+@pytest.mark.parametrize("value", [0, -3, True, 2.5, "8", None, 1_000_001])
+def test_the_search_agent_refuses_a_budget_that_is_not_a_count(field: str, value: object) -> None:
+    with pytest.raises(errors.RulesError, match=field):
+        sr.SearchAgent(**{field: value})  # type: ignore[arg-type]  # junk, on purpose
+
+
+def test_the_search_agent_keeps_a_time_budget() -> None:
+    # Budgets of counts that would take minutes a move; 30 ms of time ends every judgement.
+    huge = dict.fromkeys(SMALL, 1_000_000)
+    agent = sr.SearchAgent(**huge, seconds=0.03)
+    phases = set()
+    slowest = 0.0
+    for seed in range(4):
+        state = sr.new_game(sr.Rules(max_hands=1), seed=seed)
+        rng = random.Random(seed)
+        while not sr.is_over(state):
+            seat = sr.current_player(state)
+            assert seat is not None
+            view = sr.view(state, seat)
+            start = time.perf_counter()
+            move = agent.choose(view, rng)
+            slowest = max(slowest, time.perf_counter() - start)
+            assert move in view.legal_moves
+            if len(view.legal_moves) > 1:
+                phases.add(view.phase)
+            state = sr.apply(state, move, seat=seat)
+    assert {sr.Phase.AUCTION, sr.Phase.DISCARD, sr.Phase.TRUMP, sr.Phase.PLAY} <= phases
+    assert slowest < 0.03 + 1.0  # generous: a loaded machine, the last round, the rule agent
+
+
+def test_a_judgement_past_its_deadline_plays_one_deal() -> None:
+    hand = cards.mask_of(cards.parse_cards("J♣ 9♣ A♣ 10♣ K♣ A♥ A♠"))
+    judged = playouts.judge(hand, sr.Rules(), 100, random.Random(1), deadline=0.0)
+    assert len(judged.with_stock) == 1
+    assert all(len(outcomes) == 1 for outcomes in judged.without)
+
+
+@pytest.mark.parametrize("value", [0, -1.0, float("nan"), float("inf"), 61, "1", True])
+def test_the_search_agent_refuses_a_time_budget_that_is_not_seconds(value: object) -> None:
+    with pytest.raises(errors.RulesError, match="seconds"):
+        sr.SearchAgent(seconds=value)  # type: ignore[arg-type]  # junk, on purpose
+
+
+def test_the_search_agent_refuses_junk() -> None:
+    state = sr.apply(sr.new_game(seed=1, first_dealer=0), sr.Deal())
+    with pytest.raises(errors.RulesError):
+        sr.SearchAgent(**SMALL).choose(sr.view(state, 1), "not a generator")  # type: ignore[arg-type]  # junk
+    with pytest.raises(errors.IllegalMoveError):
+        sr.SearchAgent(**SMALL).choose(sr.view(state, 2), random.Random(1))  # not its turn
+
+
+def _nanny(hand: str) -> sr.View:
+    """Return the view of a nanny holding ``hand`` after the three others (and he) passed."""
+    order = sr.order_for({1: hand}, dealer=0)
+    state = sr.apply(sr.new_game(seed=2, first_dealer=0), sr.Deal(order=order))
+    for _ in range(4):
+        state = sr.apply(state, sr.PASS)
+    assert state.phase is sr.Phase.NANNY
+    return sr.view(state, 1)
+
+
+def test_the_nanny_concedes_only_a_hopeless_hand() -> None:
+    agent = sr.SearchAgent(deals=40)
+    assert agent.choose(_nanny("7♣ 8♣ 7♦ 8♦ 7♥ 8♥ 7♠"), random.Random(1)) == sr.CONCEDE
+    assert agent.choose(_nanny("J♣ 9♣ A♣ 10♣ A♥ A♠ 10♠"), random.Random(1)) == sr.Bid(1)
+
+
+def test_a_judgement_expects_less_of_a_higher_bid() -> None:
+    hand = cards.mask_of(cards.parse_cards("J♣ 9♣ A♣ 10♣ K♣ A♥ A♠"))
+    judged = playouts.judge(hand, sr.Rules(), 30, random.Random(2))
+    values = [judged.value(bid)[0] for bid in (1, 3, 4, 5, 6)]
+    assert values == sorted(values, reverse=True)
+    assert len(judged.with_stock) == 30
+    assert all(len(outcomes) == 30 for outcomes in judged.without)
+
+
+def test_a_discard_keeps_seven_of_the_eleven() -> None:
+    for seed in range(6):
+        order = list(sr.PACK)
+        random.Random(seed).shuffle(order)
+        hand = cards.mask_of(order[:11])
+        kept = playouts.best_discard(hand, 3, sr.Rules(), 12, random.Random(seed))
+        assert kept & ~hand == 0
+        assert kept.bit_count() == 7
+
+
+def _declarer_to_lead(hand: str) -> sr.View:
+    """Return the view of a declarer holding ``hand`` (hearts trumps, no stock), to lead."""
+    order = sr.order_for({2: hand}, dealer=0)
+    state = sr.apply(sr.new_game(seed=3, first_dealer=0), sr.Deal(order=order))
+    for move in (
+        sr.PASS,
+        sr.Bid(3),
+        sr.PASS,
+        sr.PASS,
+        sr.NO_STOCK,
+        sr.NameTrump(cards.Suit.HEARTS),
+    ):
+        state = sr.apply(state, move)
+    while declared := [move for move in sr.legal_moves(state) if isinstance(move, sr.Meld)]:
+        state = sr.apply(state, declared[0])
+    return sr.view(state, 2)
+
+
+def test_the_card_search_draws_trumps_before_cashing_aces() -> None:
+    # As the rule agent's search does (above): an ace led now may be ruffed by a void defender.
+    seen = _declarer_to_lead("J♥ 9♥ A♥ K♥ A♣ A♠ A♦")
+    card = playouts.best_card(seen, random.Random(5), positions=20_000, worlds=60, tie=lambda: -1)
+    assert cards.CARDS[card].suit == cards.Suit.HEARTS
+    move = sr.SearchAgent(positions=20_000).choose(seen, random.Random(5))
+    assert isinstance(move, sr.Play)
+    assert move.card.suit == cards.Suit.HEARTS
+
+
+def test_a_tie_goes_to_the_card_offered() -> None:
+    # Seven of the eight trumps: whatever he leads, the declarer takes every trick, so every
+    # card ties, and the card offered is played; one he may not play leaves the first.
+    seen = _declarer_to_lead("J♥ 9♥ A♥ K♥ Q♥ 10♥ 8♥")
+    queen = cards.Card.parse("Q♥").index
+    assert playouts.best_card(seen, random.Random(1), tie=lambda: queen) == queen
+    first = min(move.card.index for move in seen.legal_moves if isinstance(move, sr.Play))
+    assert playouts.best_card(seen, random.Random(1), tie=lambda: -1) == first
+
+
+def test_the_hidden_cards_keep_every_constraint_the_view_shows() -> None:
+    # Over random play: the true deal is always one the constraints allow.
+    checked = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = sr.apply(sr.new_game(seed=seed), sr.Deal())
+        while not state.hand_over:
+            seat = sr.current_player(state)
+            assert seat is not None
+            view = sr.view(state, seat)
+            if view.phase is sr.Phase.PLAY:
+                unknown = worlds.hidden(view)
+                sizes = dict(unknown.sizes)
+                for other, size in sizes.items():
+                    if other == view.players:
+                        continue
+                    allowed = sum(mask for mask, takers in unknown.groups if other in takers)
+                    held = state.hands[other]
+                    assert held.bit_count() == size
+                    assert held & ~allowed == 0
+                    checked += 1
+            state = sr.apply(state, rng.choice(sr.legal_moves(state)))
+    assert checked > 100

@@ -23,7 +23,7 @@ from cardgames import game, matches
 from cardgames.staekske_rape import _bots, _encoding, _engine
 from cardgames.staekske_rape._about import ABOUT
 from cardgames.staekske_rape._auction import max_bid
-from cardgames.staekske_rape._bots import PassAgent, RuleAgent
+from cardgames.staekske_rape._bots import PassAgent, RuleAgent, SearchAgent
 from cardgames.staekske_rape._encoding import NUM_MOVES, layout, move_indices, observation_size
 from cardgames.staekske_rape._engine import (
     PACK,
@@ -119,6 +119,7 @@ __all__ = [
     "Play",
     "RuleAgent",
     "Rules",
+    "SearchAgent",
     "State",
     "Stoek",
     "TakeStock",
@@ -174,6 +175,7 @@ GAME: Final[game.Game[Rules, State, Move, View, matches.Score[HandScore]]] = gam
             "pass": _bots.PassAgent,
             "pimc": _bots.PIMC,
             "rollout": _bots.ROLLOUT,
+            "search": _bots.SearchAgent,
         },
     )
 )

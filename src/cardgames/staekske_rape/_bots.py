@@ -1,9 +1,10 @@
-"""Staekske Rape's own agents: :class:`RuleAgent`, and :class:`PassAgent`, the true do-nothing.
+"""Staekske Rape's own agents: :class:`RuleAgent`, :class:`SearchAgent`, and :class:`PassAgent`.
 
 An agent is given its seat's :class:`~cardgames.staekske_rape.View` and a random generator and
 returns one of the view's legal moves (see :mod:`cardgames.agents`). The game's entry lists them
-as ``"rule"`` and ``"pass"``, so ``cardgames.agents.by_name(GAME, "rule")`` makes one and
-``cardgames.simulate.run`` seats them by name.
+as ``"rule"``, ``"search"`` and ``"pass"`` (:class:`PassAgent` is the true do-nothing), so
+``cardgames.agents.by_name(GAME, "rule")`` makes one and ``cardgames.simulate.run`` seats them by
+name.
 
 Example:
     >>> import random
@@ -19,16 +20,18 @@ from __future__ import annotations
 
 import functools
 import random
+import time
 import typing
 from typing import Final
 
 import attrs
 
-from cardgames import agents, cards, protocols, validators
+from cardgames import _budgets, agents, cards, protocols, validators
 from cardgames import moves as core_moves
 from cardgames import search as core_search
 from cardgames.staekske_rape import _auction as auction
 from cardgames.staekske_rape import _melds as melds
+from cardgames.staekske_rape import _playouts as playouts
 from cardgames.staekske_rape import _scoring as scoring
 from cardgames.staekske_rape import _search as search
 from cardgames.staekske_rape import _tactics as tactics
@@ -52,11 +55,13 @@ from cardgames.staekske_rape._state import Phase, View
 __all__ = [
     "PIMC",
     "PIMC_NODES",
+    "PLAYOUT_ALLOWANCE",
     "ROLLOUT",
     "ROLLOUT_POSITIONS",
     "SEARCH_ALLOWANCE",
     "PassAgent",
     "RuleAgent",
+    "SearchAgent",
 ]
 
 PIMC_NODES: Final = 6_000
@@ -261,17 +266,25 @@ def _discard(view: View) -> Discard:
     return Discard(cards.cards_in(hand & ~chosen))
 
 
-def _play(view: View, legal: tuple[Move, ...]) -> Move:
-    """Return a meld or Stoek to declare (the most points first), else the card to play."""
+def _declaration(view: View, legal: tuple[Move, ...]) -> Move | None:
+    """Return the meld or Stoek to declare now (the most points first), or None if none is."""
     rules = view.rules
     declared = [move for move in legal if isinstance(move, Meld) or move == STOEK]
-    if declared:
-        return max(
-            declared,
-            key=lambda move: (
-                melds.meld_points(move, rules) if isinstance(move, Meld) else melds.STOEK_POINTS
-            ),
-        )
+    if not declared:
+        return None
+    return max(
+        declared,
+        key=lambda move: (
+            melds.meld_points(move, rules) if isinstance(move, Meld) else melds.STOEK_POINTS
+        ),
+    )
+
+
+def _play(view: View, legal: tuple[Move, ...]) -> Move:
+    """Return a meld or Stoek to declare (the most points first), else the card to play."""
+    declared = _declaration(view, legal)
+    if declared is not None:
+        return declared
     trump, declarer = view.trump, view.declarer
     if trump is None or declarer is None:  # pragma: no cover  # the play has both
         return legal[0]
@@ -330,3 +343,194 @@ def _stakes(view: View, trump: cards.Suit) -> search.Stakes:
         aside=_mask(view.discards),
         rules=rules,
     )
+
+
+PLAYOUT_ALLOWANCE: Final = 5
+"""Game points by which the search agent's own play of a hand beats the estimate of its
+judgement (:func:`~cardgames.staekske_rape._playouts.judge`), whose play-outs play every place
+by the plain rules: it weighs its discard, its trumps and every card it plays by play-outs of
+its own. Measured over the 157 hands it declared in 600 seeded one-hand matches (seed 11, one
+search seat against three rule agents): the result came out 4.5 ± 0.8 game points above the
+estimate at the contract. It is added to every estimate before it is compared with the rule
+agent's ``margin`` of 1 or with conceding, as :data:`SEARCH_ALLOWANCE` is for the rule agent."""
+
+_MARGIN: Final = 1
+"""How many game points above zero the expected result of a bid must be (the rule agent's)."""
+
+_MOST: Final = 1_000_000
+"""The largest budget a search agent takes (of deals, positions or worlds)."""
+
+_MOST_SECONDS: Final = 60.0
+"""The longest time budget per move a search agent takes, in seconds."""
+
+
+def _check_seconds(
+    _agent: object, _attribute: attrs.Attribute[float | None], value: float | None
+) -> None:
+    """Refuse a time budget that is not None or a number of seconds above 0 and at most 60."""
+    _budgets.check_seconds(value, most=_MOST_SECONDS)
+
+
+@attrs.frozen
+class SearchAgent:
+    """Decides what the rule agent decides, each choice played out over many more deals.
+
+    It makes the rule agent's kinds of judgement, each from far more evidence: its play-outs
+    play a hand to its end with the rule agent's plain card play at all four places, about
+    60 µs a hand, where a move of the rule agent, which plays out hands itself, costs
+    milliseconds. The choices compared are played out in the same deals, so that their
+    difference is far less noisy than either mean, and each is scored in the declarer's game
+    points for the hand at the contract (the game's own scoring).
+
+    - **Auction, nanny, stock.** It looks, and judges its hand as declarer over ``deals``
+      deals of the cards it cannot see: without the stock, trumps its best suit, and taking it,
+      the stock seen. It adds 5 game points to the mean for its own better play (measured: its
+      hands came out 4.5 game points above the estimate), and bids the lowest bid while that
+      reaches 1 game point, as the rule agent does with its 3; left alone as the nanny it plays
+      bid 1 unless that is expected to cost more than conceding's 10; it plays without the
+      stock when that is expected to do better than taking it.
+    - **Discard.** It shortlists about 26 ways to keep seven cards of its eleven (ten for each
+      of the two suits they are worth most in, as trumps, three for the others) and plays them
+      out in three rounds, of ``deals × 3/20``, ``deals × 2/5`` and ``deals`` deals; only the
+      best eight, then three, go on to the next (successive halving).
+    - **Trumps.** It plays out every suit over ``deals`` deals.
+    - **Cards,** declarer or defender. It tries each card it may play in worlds drawn
+      uniformly among the deals its view allows (the voids shown, the melds shown), as many as
+      ``positions`` cards played in the play-outs pay for, at most ``worlds``. The declarer
+      plays the card with the best mean result of the hand, a defender the one with the worst
+      for the declarer: only the declarer scores, and what he gains is a rival's gain. A tie
+      goes to the rule agent's card.
+    - It declares every meld and Stoek before it leads, as the rule agent does.
+
+    Its budgets are counts, so a seeded match replays exactly; at the registered ones (160
+    deals, 15,000 positions, 200 worlds) no move took more than about 160 ms of CPU on the
+    machine the docs were measured on. It draws exactly one number from the generator it is
+    given, which seeds its deals.
+
+    ``seconds`` adds a time budget per move, of wall-clock time: each judgement stops drawing
+    deals or worlds once it is spent (having played out at least one) and judges by those
+    played, the discard's choices still in over the deals they all played. A move then runs
+    past its budget by one deal or world at most (and the rule agent's card, on a tie), but a
+    seeded match no longer replays exactly: a loaded machine plays out fewer deals.
+
+    Attributes:
+        deals: The deals a judgement of the auction, the stock or the trumps plays out (the
+            discard's last round too; its earlier rounds play fewer).
+        positions: The most cards the play-outs of one card may play, over every card tried.
+        worlds: The most worlds a card is tried in.
+        seconds: The most wall-clock time a move may take, or None (the default) for no time
+            limit but the counts.
+
+    Raises:
+        RulesError: If a budget is not a whole number from 1 to 1,000,000, or ``seconds`` is
+            not None or a number of seconds above 0 and at most 60.
+
+    Example:
+        A seeded match replays exactly:
+
+        >>> import cardgames
+        >>> from cardgames import simulate
+        >>> game = cardgames.GAMES["staekske-rape"]
+        >>> lineup = [SearchAgent(deals=8, positions=400), "rule", "rule", "rule"]
+        >>> rules = game.rules_type(max_hands=1)
+        >>> first = simulate.run(game, lineup, seed=3, matches=1, rules=rules)
+        >>> first == simulate.run(game, lineup, seed=3, matches=1, rules=rules)
+        True
+    """
+
+    deals: int = attrs.field(
+        default=playouts.DEALS, validator=validators.integer(minimum=1, maximum=_MOST)
+    )
+    positions: int = attrs.field(
+        default=playouts.POSITIONS, validator=validators.integer(minimum=1, maximum=_MOST)
+    )
+    worlds: int = attrs.field(
+        default=playouts.WORLDS, validator=validators.integer(minimum=1, maximum=_MOST)
+    )
+    seconds: float | None = attrs.field(default=None, validator=_check_seconds)
+
+    @property
+    def name(self) -> str:
+        """The agent's name in a simulation's summary: ``"search"``."""
+        return "search"
+
+    def choose(self, view: protocols.PlayerView[agents.MoveT], rng: random.Random) -> agents.MoveT:
+        """Return the agent's move for the seat whose view this is.
+
+        Args:
+            view: The seat's :class:`~cardgames.staekske_rape.View`.
+            rng: A generator: one number is drawn from it, which seeds the agent's deals.
+
+        Raises:
+            RulesError: If ``view`` is not a Staekske Rape view or ``rng`` not a
+                ``random.Random``.
+            IllegalMoveError: If the view has no legal moves (it is not this seat's turn).
+        """
+        start = time.perf_counter()
+        seen = _checked(view, rng)
+        own = random.Random(rng.getrandbits(64))
+        deadline = None if self.seconds is None else start + self.seconds
+        return typing.cast("agents.MoveT", self._choose(seen, own, deadline))
+
+    def _choose(self, view: View, rng: random.Random, deadline: float | None) -> Move:
+        """Return the agent's move, from a view checked to have legal moves, by ``deadline``."""
+        legal = view.legal_moves
+        if len(legal) == 1:
+            return legal[0]
+        phase = view.phase
+        if phase is Phase.AUCTION:
+            return self._call(view, legal, rng, deadline)
+        hand = _mask(view.hand)
+        if phase is Phase.NANNY:
+            value, _ = self._judge(view, rng, deadline).value(auction.NANNY_BID)
+            return legal[0] if value + PLAYOUT_ALLOWANCE > scoring.CONCESSION else CONCEDE
+        if phase is Phase.STOCK:
+            _, without = self._judge(view, rng, deadline).value(view.bid)
+            return NO_STOCK if without else TAKE_STOCK
+        if phase is Phase.DISCARD:
+            kept = playouts.best_discard(
+                hand, view.bid, view.rules, self.deals, rng, deadline=deadline
+            )
+            return Discard(cards.cards_in(hand & ~kept))
+        if phase is Phase.TRUMP:
+            suit = playouts.best_trump(
+                hand,
+                _mask(view.discards),
+                view.bid,
+                view.rules,
+                without_stock=view.without_stock,
+                count=self.deals,
+                rng=rng,
+                deadline=deadline,
+            )
+            return NameTrump(suit)
+        declared = _declaration(view, legal)
+        if declared is not None:
+            return declared
+        index = playouts.best_card(
+            view,
+            rng,
+            positions=self.positions,
+            worlds=self.worlds,
+            tie=lambda: typing.cast("Play", _play(view, legal)).card.index,
+            deadline=deadline,
+        )
+        return core_moves.PLAYS[index]
+
+    def _judge(self, view: View, rng: random.Random, deadline: float | None) -> playouts.Judgement:
+        """Return the judgement of the seat's hand as declarer."""
+        return playouts.judge(_mask(view.hand), view.rules, self.deals, rng, deadline=deadline)
+
+    def _call(
+        self, view: View, legal: tuple[Move, ...], rng: random.Random, deadline: float | None
+    ) -> Move:
+        """Return the agent's call in the auction: look, bid the lowest bid worth it, or pass."""
+        if LOOK in legal:
+            return LOOK
+        bids = [move for move in legal if isinstance(move, Bid) and move.amount > auction.BLIND_BID]
+        if not bids:
+            return legal[-1]
+        value, _ = self._judge(view, rng, deadline).value(bids[0].amount)
+        if value + PLAYOUT_ALLOWANCE >= _MARGIN or PASS not in legal:
+            return bids[0]
+        return PASS

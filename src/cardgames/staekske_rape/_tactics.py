@@ -45,6 +45,7 @@ __all__ = [
     "play_out",
     "playouts",
     "result",
+    "shuffled_deals",
     "worth",
 ]
 
@@ -494,17 +495,24 @@ def _deals(seen: int, samples: int) -> list[tuple[int, int, int, int]]:
 
     The generator is seeded with ``seen``, so the same cards seen give the same deals.
     """
-    unseen = list(_bits(_PACK_MASK & ~seen))
-    rng = random.Random(seen)
-    found = []
-    for _ in range(samples):
-        rng.shuffle(unseen)
+    return list(shuffled_deals(list(_bits(_PACK_MASK & ~seen)), samples, random.Random(seen)))
+
+
+def shuffled_deals(
+    pool: list[int], count: int, rng: random.Random
+) -> Iterator[tuple[int, int, int, int]]:
+    """Shuffle ``pool`` (card indices) ``count`` times; yield each shuffle dealt out.
+
+    Each deal is three hands of :data:`HAND_SIZE` cards and the rest, as bit sets. ``pool`` is
+    shuffled in place, each shuffle from the last.
+    """
+    for _ in range(count):
+        rng.shuffle(pool)
         first, second, third = (
-            sum(1 << index for index in unseen[part * HAND_SIZE : (part + 1) * HAND_SIZE])
+            sum(1 << index for index in pool[part * HAND_SIZE : (part + 1) * HAND_SIZE])
             for part in range(3)
         )
-        found.append((first, second, third, sum(1 << index for index in unseen[3 * HAND_SIZE :])))
-    return found
+        yield first, second, third, sum(1 << index for index in pool[3 * HAND_SIZE :])
 
 
 def counted(taken: int, aside: int, trump: cards.Suit, rules: Rules) -> int:

@@ -49,7 +49,7 @@ from cardgames.staekske_rape._state import (
     ruled_out,
 )
 
-__all__ = ["replay_on", "worlds"]
+__all__ = ["Hidden", "hidden", "replay_on", "worlds"]
 
 _PACK_MASK: Final = cards.mask_of(PACK)
 _STOCK_SIZE: Final = 4
@@ -88,8 +88,34 @@ def worlds(view: View, rng: random.Random) -> Iterator[State]:
     return _draw(view, rng)
 
 
-def _draw(view: View, rng: random.Random) -> Iterator[State]:
-    """Yield the worlds of :func:`worlds` (its arguments checked)."""
+@attrs.frozen
+class Hidden:
+    """The cards a seat cannot see, as :func:`cardgames._worlds.deals` draws them.
+
+    Attributes:
+        groups: The unseen cards, grouped by the receivers that may hold them: the seats, and
+            the stock (or the cards laid aside) as receiver ``players``.
+        sizes: How many unseen cards each receiver holds, as (receiver, count) pairs.
+        own: The seat's own cards (0 before it has looked).
+        aside: The cards the seat itself laid aside, as declarer (else 0).
+        played: The cards each seat has played in the hand so far.
+    """
+
+    groups: tuple[_worlds.Group, ...]
+    sizes: tuple[tuple[int, int], ...]
+    own: int
+    aside: int
+    played: tuple[int, ...]
+
+
+def hidden(view: View) -> Hidden:
+    """Return the cards ``view``'s seat cannot see, with every constraint the view implies.
+
+    Each seat other than the viewer's (and the viewer's own, before it has looked) holds as
+    many cards as the view counts, none that its play ruled out, and, for the declarer, the
+    melds shown and not yet played; the stock or the cards laid aside, receiver
+    ``view.players``, hold the rest.
+    """
     players = view.players
     stock = players  # the receiver of the stock, or of the cards laid aside
     played = [0] * players
@@ -129,11 +155,23 @@ def _draw(view: View, rng: random.Random) -> Iterator[State]:
             and (not shown & card.mask or receiver == view.declarer)
         ),
     )
+    return Hidden(tuple(groups), tuple(sizes.items()), own, aside, tuple(played))
+
+
+def _draw(view: View, rng: random.Random) -> Iterator[State]:
+    """Yield the worlds of :func:`worlds` (its arguments checked)."""
+    players = view.players
+    unknown = hidden(view)
+    own, played, sizes = unknown.own, unknown.played, dict(unknown.sizes)
     held_seats = dict.fromkeys(sizes, 0)
-    drawn = _worlds.deals(groups, sizes, rng) if unseen else itertools.repeat(held_seats)
+    drawn = (
+        _worlds.deals(unknown.groups, sizes, rng)
+        if unknown.groups
+        else itertools.repeat(held_seats)
+    )
     for held in drawn:
         hands = [held.get(other, own) | played[other] for other in range(players)]
-        yield replay_on(view, hands, held[stock] | aside, rng)
+        yield replay_on(view, hands, held[players] | unknown.aside, rng)
 
 
 def _beyond(shown: tuple[Meld, ...]) -> int:
