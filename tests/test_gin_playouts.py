@@ -1,7 +1,8 @@
-"""Gin Rummy's search machinery: fast play-outs and every discard's count."""
+"""Gin Rummy's search machinery: fast play-outs, every discard's count, and read worlds."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Iterator
 
@@ -12,6 +13,7 @@ from cardgames import cards
 from cardgames import gin_rummy as gr
 from cardgames.gin_rummy import _melds as melds
 from cardgames.gin_rummy import _playouts as playouts
+from cardgames.gin_rummy import _reading as reading
 
 RULES = (
     gr.Rules(max_hands=1),
@@ -90,3 +92,47 @@ def test_every_discard_s_count_with_sets_and_runs_crossing() -> None:
     held = cards.mask_of(cards.parse_cards("7♣ 7♠ 7♥ 7♦ 8♦ 9♦ 6♥ 5♥ 8♥ 8♣ 9♣"))
     for index, count in melds.discard_counts(held).items():
         assert count == melds.deadwood_of(held ^ 1 << index)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10_000), step=st.integers(0, 200), draw=st.integers(0, 2**32))
+def test_read_worlds_show_their_view(seed: int, step: int, draw: int) -> None:
+    searched = [
+        seen
+        for _, seen in views(seed, RULES[seed % len(RULES)])
+        if seen.phase in {gr.Phase.OFFER, gr.Phase.DRAW, gr.Phase.DISCARD}
+    ]
+    seen = searched[step % len(searched)]
+    for world in itertools.islice(reading.read_worlds(seen, random.Random(draw)), 3):
+        assert gr.view(world, seen.seat) == seen
+
+
+def test_a_read_hand_melds_the_cards_taken_and_not_the_cards_passed() -> None:
+    order = gr.order_for(
+        {0: "7♥ 8♥ K♣ K♠ 2♦ 4♦ 9♠ J♦ Q♣ 3♣", 1: "A♣ 2♣ 3♠ 5♥ 5♦ 6♠ 10♦ J♠ Q♥ 4♥"},
+        dealer=1,
+        upcard="9♥",
+    )
+    state = gr.apply(gr.new_game(seed=1, first_dealer=1), gr.Deal(order=order))
+    state = gr.apply(state, gr.parse_move("take"))  # seat 0 melds the 9♥
+    state = gr.apply(state, gr.parse_move("discard Q♣"))
+    seen = gr.view(state, 1)
+    taken, passed = cards.Card.parse("9♥"), cards.Card.parse("Q♣")
+    for hand in itertools.islice(reading.hidden_hands(seen, random.Random(2)), 40):
+        assert hand & taken.mask
+        assert hand.bit_count() == 10  # the hand he holds
+        assert not hand & cards.mask_of(seen.hand)
+        assert not playouts.melds_with(passed.index, hand)
+    drawn = list(itertools.islice(reading.hidden_hands(seen, random.Random(2)), 40))
+    melding = sum(playouts.melds_with(taken.index, hand ^ taken.mask) for hand in drawn)
+    assert melding >= 30  # all but the few drawn as strays
+
+
+def test_a_read_hand_holds_less_count_than_a_uniform_one() -> None:
+    seen = [seen for _, seen in views(7, RULES[0]) if seen.phase is gr.Phase.DRAW][-1]
+    other = 1 - seen.seat
+    read = itertools.islice(reading.hidden_hands(seen, random.Random(3)), 60)
+    uniform = itertools.islice(gr.worlds(seen, random.Random(3)), 60)
+    read_count = sum(melds.deadwood_of(hand) for hand in read)
+    uniform_count = sum(melds.deadwood_of(world.hands[other]) for world in uniform)
+    assert read_count < uniform_count

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import functools
 import random
-from typing import Final
+from typing import Final, Generic, TypeVar
 
 from cardgames import cards
 from cardgames.gin_rummy import _bots as bots
@@ -52,35 +52,85 @@ _ALL: Final = (1 << 52) - 1
 _VOID_AT: Final = 52 - VOID_STOCK
 """The stock position at which a discard without a knock voids the hand."""
 
+_Key = TypeVar("_Key")
+_Value = TypeVar("_Value")
+
 _deadwood: Final = melds.deadwood_of
 _knock_count: Final = melds.knock_count
 
-_COUNTS: Final[dict[int, dict[int, int]]] = {}
-"""Each eleven-card hand's discard counts, filled as hands come: the play-outs of one search
-meet the same hands again and again (the other seat's, move after move, whatever the move
-weighed)."""
+_MOST_KEPT: Final = 40_000
+"""How many entries a table of this module takes before its older entries start to go."""
 
-_TAKING: Final[dict[int, bool]] = {}
+
+class _Kept(Generic[_Key, _Value]):
+    """What the play-outs have worked out, kept to be looked up: the new entries and the last.
+
+    The play-outs of one search meet the same hands again and again (the other seat's, move
+    after move, whatever the move weighed), and the next search much the same. Once the new
+    entries reach :data:`_MOST_KEPT` they become the old ones and the ones before go; an old
+    entry looked up is kept as a new one. At most twice that many entries are kept: tens of
+    megabytes in all the tables.
+    """
+
+    __slots__ = ("new", "old")
+
+    def __init__(self) -> None:
+        """Start empty."""
+        self.new: dict[_Key, _Value] = {}
+        self.old: dict[_Key, _Value] = {}
+
+    def get(self, key: _Key) -> _Value | None:
+        """Return the value kept for ``key``, or None."""
+        found = self.new.get(key)
+        if found is None:
+            found = self.old.get(key)
+            if found is not None:
+                self.put(key, found)
+        return found
+
+    def put(self, key: _Key, value: _Value) -> None:
+        """Keep ``value`` for ``key``."""
+        self.new[key] = value
+        if len(self.new) >= _MOST_KEPT:
+            self.old = self.new
+            self.new = {}
+
+
+_COUNTS: Final[_Kept[int, bytes]] = _Kept()
+"""Each eleven-card hand's discard counts (see :func:`_discard_counts`)."""
+
+_TAKING: Final[_Kept[int, bool]] = _Kept()
 """Whether the rule agent takes a card from the pile, by the bit set of its hand and the card
-(the card's bit shifted above the hand's), filled as they come."""
+(the card's bit shifted above the hand's)."""
 
-_DISCARDS: Final[dict[tuple[int, int, int, int], list[int]]] = {}
+_DISCARDS: Final[_Kept[int, bytes]] = _Kept()
 """The rule agent's cheapest discards, by its hand, the cards it may discard, the cards it has
-not seen and the cards the other is known to hold, filled as they come."""
+not seen and the cards the other is known to hold, each a bit set, shifted past each other.
 
-_MOST_KEPT: Final = 50_000
-"""The most entries a table of this module keeps before it starts again."""
+The tables hold ints and bytes, which hold nothing else: Python's collector of reference
+cycles need not walk them (a table of tuples would cost it tens of milliseconds now and then)."""
 
 
-def _discard_counts(held: int) -> dict[int, int]:
-    """Return :func:`cardgames.gin_rummy._melds.discard_counts` of ``held``, kept for next time."""
+def _discard_counts(held: int) -> bytes:
+    """Return the count of ``held`` without each of its cards, by card index, then the least.
+
+    :func:`cardgames.gin_rummy._melds.discard_counts` as 52 bytes (0 for a card not held) and a
+    53rd, the least of them: kept for next time.
+    """
     found = _COUNTS.get(held)
     if found is None:
-        found = melds.discard_counts(held)
-        if len(_COUNTS) >= _MOST_KEPT:
-            _COUNTS.clear()
-        _COUNTS[held] = found
+        counts = melds.discard_counts(held)
+        table = [0] * (_LEAST + 1)
+        for index, count in counts.items():
+            table[index] = count
+        table[_LEAST] = min(counts.values())
+        found = bytes(table)
+        _COUNTS.put(held, found)
     return found
+
+
+_LEAST: Final = 52
+"""Where :func:`_discard_counts` keeps the least count."""
 
 
 _VALUES: Final = melds.VALUES
@@ -208,9 +258,7 @@ def _worth_taking(held: int, top: int) -> bool:
     found = _TAKING.get(key)
     if found is None:
         found = _takes(held, top)
-        if len(_TAKING) >= _MOST_KEPT:
-            _TAKING.clear()
-        _TAKING[key] = found
+        _TAKING.put(key, found)
     return found
 
 
@@ -225,17 +273,15 @@ def _takes(held: int, top: int) -> bool:
 
 def _discard(held: int, allowed: int, out: int, theirs: int, rng: random.Random) -> int:
     """Return the card the rule agent discards (``bots.discard_costs``, ties drawn from ``rng``)."""
-    key = (held, allowed, out, theirs)
+    key = held | allowed << 52 | out << 104 | theirs << 156
     best = _DISCARDS.get(key)
     if best is None:
         best = _cheapest(held, allowed, out, theirs)
-        if len(_DISCARDS) >= _MOST_KEPT:
-            _DISCARDS.clear()
-        _DISCARDS[key] = best
+        _DISCARDS.put(key, best)
     return rng.choice(best)
 
 
-def _cheapest(held: int, allowed: int, out: int, theirs: int) -> list[int]:
+def _cheapest(held: int, allowed: int, out: int, theirs: int) -> bytes:
     """Return the discards of least cost to the rule agent, lowest first: its ties."""
     counts = _discard_counts(held)
     least = None
@@ -256,7 +302,7 @@ def _cheapest(held: int, allowed: int, out: int, theirs: int) -> list[int]:
             least, best = cost, [index]
         elif cost == least:
             best.append(index)
-    return best
+    return bytes(best)
 
 
 def hand_result(state: State, seat: int) -> int:
@@ -341,7 +387,7 @@ def finish(  # noqa: C901, PLR0912, PLR0915  # the hot loop, kept in one frame
         held = hands[me]
         allowed = held & ~(1 << taken) if taken >= 0 and barring else held
         counts = _discard_counts(held)
-        if min(counts.values()) <= limit:
+        if counts[_LEAST] <= limit:
             theirs = picked[other] & hands[other]
             if big_gin and not _deadwood(held):
                 seen = held | pile_mask | theirs
@@ -367,7 +413,7 @@ def finish(  # noqa: C901, PLR0912, PLR0915  # the hot loop, kept in one frame
         phase = PHASE_DRAW
 
 
-def _knock_card(counts: dict[int, int], knocks: list[int]) -> int:
+def _knock_card(counts: bytes, knocks: list[int]) -> int:
     """Return the rule agent's knock: least count, then the highest card, then the lowest index."""
     least = min(counts[index] for index in knocks)
     best = [index for index in knocks if counts[index] == least]
@@ -423,8 +469,9 @@ four) or, for a run, its suit and its lowest and highest places in run order."""
 _Layout = tuple[int, int, tuple[_Target, ...]]
 """One of the knocker's lay-outs: its count, the cards that lay off on it, its melds."""
 
-_LAYOUTS: Final[dict[tuple[int, int], tuple[_Layout, ...]]] = {}
-"""The knocker's lay-outs of a hand within a limit, in the engine's order: filled as hands come."""
+_LAYOUTS: Final[_Kept[int, tuple[_Layout, ...]]] = _Kept()
+"""The knocker's lay-outs of a hand within a limit (shifted past the hand), in the engine's
+order. Fewer hands knock than draw, so this table is the small one that holds tuples."""
 
 
 def _target(meld: melds.Meld) -> _Target:
@@ -437,7 +484,7 @@ def _target(meld: melds.Meld) -> _Target:
 
 def _layouts(held: int, limit: int) -> tuple[_Layout, ...]:
     """Return the knocker's lay-outs of ``held`` within ``limit``, in the engine's order."""
-    key = (held, limit)
+    key = held | limit << 52
     found = _LAYOUTS.get(key)
     if found is None:
         found = tuple(
@@ -448,9 +495,7 @@ def _layouts(held: int, limit: int) -> tuple[_Layout, ...]:
             )
             for layout in melds.arrangements(cards.cards_of(held), limit)
         )
-        if len(_LAYOUTS) >= _MOST_KEPT:
-            _LAYOUTS.clear()
-        _LAYOUTS[key] = found
+        _LAYOUTS.put(key, found)
     return found
 
 
