@@ -136,3 +136,21 @@ def test_a_read_hand_holds_less_count_than_a_uniform_one() -> None:
     read_count = sum(melds.deadwood_of(hand) for hand in read)
     uniform_count = sum(melds.deadwood_of(world.hands[other]) for world in uniform)
     assert read_count < uniform_count
+
+
+def test_the_cards_passed_are_the_latest_first() -> None:
+    order = gr.order_for(
+        {0: "7♥ 8♥ K♣ K♠ 2♦ 4♦ 9♠ J♦ Q♣ 3♣", 1: "A♣ 2♣ 3♠ 5♥ 5♦ 6♠ 10♦ J♠ Q♥ 4♥"},
+        dealer=1,
+        upcard="9♥",
+    )
+    state = gr.apply(gr.new_game(seed=1, first_dealer=1), gr.Deal(order=order))
+    assert reading.passed(gr.view(state, 0)) == []  # the non-dealer is offered it first
+    state = gr.apply(state, gr.parse_move("pass"))
+    upcard = cards.Card.parse("9♥").index
+    assert reading.passed(gr.view(state, 1)) == [upcard]  # the non-dealer passed it
+    state = gr.apply(state, gr.parse_move("take"))  # the dealer takes it
+    state = gr.apply(state, gr.parse_move("discard Q♥"))
+    state = gr.apply(state, gr.parse_move("take"))  # the non-dealer takes the Q♥ at once
+    queen = cards.Card.parse("Q♥").index
+    assert reading.passed(gr.view(state, 0)) == [queen]  # the card just taken from him first

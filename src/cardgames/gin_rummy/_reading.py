@@ -52,7 +52,7 @@ from cardgames.gin_rummy import _worlds as sampling
 from cardgames.gin_rummy._moves import Discard, Knock
 from cardgames.gin_rummy._state import PHASE_DRAW, PHASE_OFFER, STOCK_SIZE, State, View
 
-__all__ = ["hidden_hands", "read_worlds"]
+__all__ = ["hidden_hands", "passed", "read_worlds"]
 
 TAKES_STRAY: Final = 0.1
 """The chance that a card the other player took from the pile is drawn without a meld for it."""
@@ -104,7 +104,7 @@ def hidden_hands(view: View, rng: random.Random) -> Iterator[int]:
     room = view.hand_sizes[other] - shown.bit_count()
     order = playouts.bits(unseen)
     extra = max(0, min((STOCK_SIZE - view.stock_size) // 2, len(order) - room - 2))
-    passed = _passed(view)
+    thrown = passed(view)
     last = view.pile[-1].index if view.phase is PHASE_DRAW and view.pile else None
     limit = view.knock_limit or 0
     takes = [card.index for card in view.known[other]]
@@ -113,14 +113,14 @@ def hidden_hands(view: View, rng: random.Random) -> Iterator[int]:
     while True:
         for _ in range(tries):
             hand = _drawn(shown, unseen, rng, room=room, extra=extra, takes=takes)
-            if _fits(hand, passed, last, limit, rng):
+            if _fits(hand, thrown, last, limit, rng):
                 break
         else:
             tries = max(1, tries // 4)  # the read does not fit this view: spend less on it
         yield hand
 
 
-def _passed(view: View) -> list[int]:
+def passed(view: View) -> list[int]:
     """Return the cards the other player passed or threw away, the latest first.
 
     The pile (the first upcard too, once he has passed it) and the cards the seat took from
