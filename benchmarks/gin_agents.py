@@ -47,6 +47,12 @@ DEFAULT_TABLE = HERE.parent / "docs" / "_generated" / "gin_agents.txt"
 GAME = cardgames.GAMES["gin-rummy"]
 DEFAULTS = gin_rummy.SearchAgent()
 """The registered agent, whose settings are the run's defaults."""
+PARITY = 0.5
+"""What either of two equal players wins."""
+TARGET = 0.10
+"""The margin over parity the search agent is to win by, its interval excluding parity."""
+MOVE_LIMIT_MS = 200.0
+"""The most CPU time a move of it may take, in milliseconds."""
 
 
 @attrs.define
@@ -237,8 +243,35 @@ def render(measured: dict[str, Any]) -> str:
             f"     - {measured['rule_hands_won']}",
             "     - (its own moves are not timed)",
             "",
+            _verdict(measured),
+            "",
         ]
     )
+
+
+def _verdict(measured: dict[str, Any]) -> str:
+    """Return what the run shows against the targets: the margin over parity, the slowest move."""
+    low, _ = measured["interval"]
+    margin = measured["win_rate"] - PARITY
+    met = margin >= TARGET and low > PARITY
+    in_time = measured["most_move_ms"] <= MOVE_LIMIT_MS
+    said = [
+        (
+            f"The margin over parity is {100 * margin:+.1f} percentage points, its interval "
+            f"{'excluding' if low > PARITY else 'including'} parity: the target of "
+            f"+{100 * TARGET:.0f} points is {'met' if met else 'not met'}."
+        ),
+        (
+            f"The slowest move took {measured['most_move_ms']:.0f} ms of CPU, "
+            f"{'within' if in_time else 'over'} the {MOVE_LIMIT_MS:.0f} ms a move may take."
+        ),
+    ]
+    if (
+        measured["hands_won"] < measured["rule_hands_won"]
+        and measured["points_per_hand"] > measured["rule_points_per_hand"]
+    ):
+        said.append("The search agent wins fewer hands than the rule agent, but more points.")
+    return " ".join(said)
 
 
 def main() -> None:
