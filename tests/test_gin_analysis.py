@@ -13,6 +13,8 @@ from hypothesis import strategies as st
 
 from cardgames import agents, cards, errors
 from cardgames import gin_rummy as gr
+from cardgames.gin_rummy import _analysis as analysis
+from cardgames.gin_rummy import _search as search
 
 GAME = gr.GAME
 
@@ -166,32 +168,75 @@ def play_hand(agent: gr.SearchAgent, seed: int) -> tuple[gr.Move, ...]:
 
 
 def test_the_agent_plays_legal_moves_and_replays_with_a_world_budget() -> None:
-    agent = gr.SearchAgent(seconds=None, worlds=3, draws=True, discards=1)
+    agent = gr.SearchAgent(worlds=3, draws=True, discards=1)
     for seed in (1, 2):
         assert play_hand(agent, seed) == play_hand(agent, seed)
 
 
+def test_the_agent_replays_with_a_budget_of_turns() -> None:
+    agent = gr.SearchAgent(turns=60, read=False)
+    assert play_hand(agent, 3) == play_hand(agent, 3)
+
+
 def test_the_agent_keeps_its_time_budget() -> None:
     seen = knock_spot(3)
-    agent = gr.SearchAgent(seconds=0.01)
+    agent = gr.SearchAgent(seconds=0.01, turns=None)
     start = time.perf_counter()
     move = agent.choose(seen, random.Random(1))
     assert time.perf_counter() - start < 0.5  # its budget, a play-out and a world over
     assert move in seen.legal_moves
 
 
+def test_a_budget_of_turns_bounds_the_worlds() -> None:
+    seen = knock_spot(4)
+    moves = search.candidates(seen, random.Random(1), gr.SearchAgent())
+    assert len(moves) > 1
+    few = analysis.compare(
+        gr.worlds(seen, random.Random(2)),
+        seen.seat,
+        moves,
+        random.Random(3),
+        limit=None,
+        deadline=None,
+        turns=20,
+    )
+    many = analysis.compare(
+        gr.worlds(seen, random.Random(2)),
+        seen.seat,
+        moves,
+        random.Random(3),
+        limit=None,
+        deadline=None,
+        turns=400,
+    )
+    assert 1 <= len(few[0]) < len(many[0])
+    assert all(len(column) == len(few[0]) for column in few)
+
+
+def test_a_move_is_made_only_if_it_beats_the_rule_agent_s_clearly() -> None:
+    assert search.preferred(((1, 2, 3), (2, 3, 4)), margin=1.0) == 1  # always one more
+    assert search.preferred(((0, 0, 0), (5, -5, 1)), margin=1.0) == 0  # noise
+    assert search.preferred(((0,), (10,)), margin=0.0) == 0  # one world is no evidence
+    assert search.preferred(((0, 0), (1, 1), (2, 2)), margin=1.0) == 2  # the best of those
+
+
 def test_the_agent_is_registered_and_checks_its_options() -> None:
     made = agents.by_name(GAME, "pimc")
     assert isinstance(made, gr.SearchAgent)
-    assert made.seconds == 0.2
+    assert made.seconds is None
+    assert made.turns == search.TURNS
+    assert made.read
     assert GAME.bots["pimc"] is gr.SearchAgent
     for options in (
-        {"seconds": None},
+        {"seconds": None, "turns": None, "worlds": None},
         {"seconds": 0},
         {"seconds": "1"},
         {"worlds": 0},
+        {"turns": 0},
+        {"turns": 1.5},
         {"discards": 12},
         {"draws": 1},
+        {"read": "yes"},
         {"margin": -1},
     ):
         with pytest.raises(errors.RulesError):

@@ -35,6 +35,7 @@ from cardgames.gin_rummy import _bots as bots
 from cardgames.gin_rummy import _engine as engine
 from cardgames.gin_rummy import _facts as facts
 from cardgames.gin_rummy import _melds as melds
+from cardgames.gin_rummy import _playouts as playouts
 from cardgames.gin_rummy import _worlds as sampling
 from cardgames.gin_rummy._moves import Discard, Knock, Move
 from cardgames.gin_rummy._rules import HAND_SIZE
@@ -228,26 +229,17 @@ class Estimate:
         return cls(mean=statistics.fmean(values), error=error, samples=len(values))
 
 
-def hand_result(state: State, seat: int) -> int:
-    """Return the last finished hand's result for ``seat``: its points less the other's."""
-    points = state.match.hand_scores[-1].points
-    return points[seat] - points[1 - seat]
-
-
 def play_out(world: State, move: Move, seat: int, seed: int) -> int:
     """Return the hand's result for ``seat`` after ``move``, both seats then playing the rule agent.
 
     The rule agents break their ties with ``random.Random(seed)``: the same seed for every move
-    compared in a world, so that the comparison is paired.
+    compared in a world, so that the comparison is paired. The hand is played on bit sets
+    (:mod:`cardgames.gin_rummy._playouts`), to the result the engine gives.
     """
-    rng = random.Random(seed)
-    state = engine.apply(world, move)
-    while state.phase is not Phase.DEAL:
-        state = engine.apply(state, bots.choose(engine.view(state, state.turn), rng))
-    return hand_result(state, seat)
+    return playouts.play_out(world, move, seat, random.Random(seed))
 
 
-def compare(
+def compare(  # the worlds, the moves and three budgets
     worlds: Iterator[State],
     seat: int,
     moves: Sequence[Move],
@@ -255,16 +247,20 @@ def compare(
     *,
     limit: int | None,
     deadline: float | None,
+    turns: int | None = None,
 ) -> tuple[tuple[int, ...], ...]:
     """Return, for each move, its results over the same worlds (see :func:`play_out`).
 
-    Worlds are taken from ``worlds`` until ``limit`` have been played out, or until
-    ``time.perf_counter()`` reaches ``deadline`` (checked before each play-out: a world not
-    played out for every move is dropped). Each world's seed comes from ``rng``.
+    Worlds are taken from ``worlds`` until ``limit`` have been played out, until the play-outs
+    have played ``turns`` turns in all (:func:`cardgames.gin_rummy._playouts.finish`; checked
+    after each world), or until ``time.perf_counter()`` reaches ``deadline`` (checked before
+    each play-out: a world not played out for every move is dropped). Each world's seed comes
+    from ``rng``.
     """
     results: list[list[int]] = [[] for _ in moves]
     played = 0
-    while limit is None or played < limit:
+    spent = 0
+    while (limit is None or played < limit) and (turns is None or spent < turns):
         if deadline is not None and time.perf_counter() >= deadline:
             break
         world = next(worlds)
@@ -273,7 +269,9 @@ def compare(
         for move in moves:
             if deadline is not None and time.perf_counter() >= deadline:
                 break
-            row.append(play_out(world, move, seat, seed))
+            result, cost = playouts.finish(engine.apply(world, move), seat, random.Random(seed))
+            row.append(result)
+            spent += cost
         if len(row) < len(moves):
             break
         for column, result in zip(results, row, strict=True):

@@ -40,19 +40,28 @@ from cardgames.gin_rummy._moves import (
 )
 from cardgames.gin_rummy._state import Phase, View
 
-__all__ = ["RuleAgent", "choose", "discard_costs"]
+__all__ = [
+    "FEED",
+    "KEEP",
+    "NEAR",
+    "WORTH_TAKING",
+    "RuleAgent",
+    "choose",
+    "discard_costs",
+    "extensions",
+]
 
-_WORTH_TAKING: Final = 5
+WORTH_TAKING: Final = 5
 """By how much a card from the pile that does not meld must cut the count to be taken."""
 
-_KEEP: Final = 1.5
+KEEP: Final = 1.5
 """What each unseen card that could complete a near-meld with a card is worth keeping it for,
 in points of count."""
 
-_FEED: Final = 3.0
+FEED: Final = 3.0
 """What a discard that fits a card the other player is known to hold costs, in points of count."""
 
-_NEAR: Final = 2
+NEAR: Final = 2
 """How far apart in a suit two cards may be and still form part of a run with one card more."""
 
 
@@ -105,7 +114,7 @@ def _worth_taking(view: View) -> bool:
     """Return whether the top card of the pile is worth taking instead of a card of the stock.
 
     It is if, with the best discard after it (not the card itself), it lowers the count and
-    either melds or cuts the count by at least :data:`_WORTH_TAKING`.
+    either melds or cuts the count by at least :data:`WORTH_TAKING`.
     """
     top = view.pile[-1]
     held = cards.mask_of(view.hand)
@@ -114,7 +123,7 @@ def _worth_taking(view: View) -> bool:
     best = min(melds.deadwood_of(grown ^ card.mask) for card in view.hand)
     if best >= now:
         return False
-    return now - best >= _WORTH_TAKING or _melds_with(top, view.hand)
+    return now - best >= WORTH_TAKING or _melds_with(top, view.hand)
 
 
 def _melds_with(card: cards.Card, hand: tuple[cards.Card, ...]) -> bool:
@@ -155,15 +164,15 @@ def discard_costs(view: View, legal: tuple[Move, ...]) -> dict[Discard, float]:
 def _discard_cost(card: cards.Card, held: int, out: int, theirs: tuple[cards.Card, ...]) -> float:
     """Return what discarding ``card`` costs: the count left, the chances given up, the risk.
 
-    The count of the ten cards kept; plus :data:`_KEEP` for each unseen card that would complete
+    The count of the ten cards kept; plus :data:`KEEP` for each unseen card that would complete
     a near-meld of ``card`` with a kept card (a pair, or two cards of a suit close enough for a
-    run); plus :data:`_FEED` if it fits a card the other player took from the pile.
+    run); plus :data:`FEED` if it fits a card the other player took from the pile.
     """
     kept = held ^ card.mask
     cost = float(melds.deadwood_of(kept))
-    cost += _KEEP * _chances(card, kept, out)
+    cost += KEEP * _chances(card, kept, out)
     if any(_fits(card, other) for other in theirs):
-        cost += _FEED
+        cost += FEED
     return cost
 
 
@@ -178,7 +187,7 @@ def _chances(card: cards.Card, kept: int, out: int) -> int:
     place = _PLACE[card.index]
     for other in cards.cards_in(kept & _SUIT_MASKS[suit]):
         gap = abs(_PLACE[other.index] - place)
-        if 1 <= gap <= _NEAR:
+        if 1 <= gap <= NEAR:
             low = min(place, _PLACE[other.index])
             wanted = _run_completions(suit, low, gap)
             found += (out & wanted).bit_count()
@@ -188,7 +197,7 @@ def _chances(card: cards.Card, kept: int, out: int) -> int:
 def _run_completions(suit: int, low: int, gap: int) -> int:
     """Return the cards that make a run of three with two cards of a suit ``gap`` apart."""
     row = _ROWS[suit]
-    if gap == _NEAR:
+    if gap == NEAR:
         return row[low + 1].mask
     wanted = 0
     if low > 0:
@@ -202,7 +211,7 @@ def _fits(card: cards.Card, other: cards.Card) -> bool:
     """Return whether two cards can belong to one meld: the same rank, or near in a suit."""
     if card.rank == other.rank:
         return True
-    return card.suit == other.suit and abs(_PLACE[card.index] - _PLACE[other.index]) <= _NEAR
+    return card.suit == other.suit and abs(_PLACE[card.index] - _PLACE[other.index]) <= NEAR
 
 
 _ROWS: Final = tuple(facts.run_order(suit) for suit in cards.Suit)
@@ -222,7 +231,7 @@ def _knocker_lay_out(view: View, legal: tuple[Move, ...]) -> Move:
         count = sum(melds.VALUES[card.index] for card in cards.cards_in(held & ~lay_out.mask))
         open_to = 0
         for meld in lay_out.melds:
-            open_to |= _extensions(meld)
+            open_to |= extensions(meld)
         return count, (open_to & out).bit_count()
 
     return min(legal, key=rank)
@@ -232,7 +241,7 @@ _EXTENSIONS: Final[dict[int, int]] = {}
 """The cards each meld (by its bit set) takes as a lay-off: filled as melds come."""
 
 
-def _extensions(meld: melds.Meld) -> int:
+def extensions(meld: melds.Meld) -> int:
     """Return the cards that could be laid off onto a meld: its ends, or a set's fourth card."""
     found = _EXTENSIONS.get(meld.mask)
     if found is None:

@@ -43,7 +43,7 @@ from cardgames.gin_rummy._state import (
     View,
 )
 
-__all__ = ["worlds"]
+__all__ = ["world", "worlds"]
 
 _PACK_MASK: Final = cards.mask_of(engine.PACK)
 _OTHER: Final = 0
@@ -233,6 +233,16 @@ def _world(view: View, other_hand: int, stock: int, face_down: int, rng: random.
     if draw is None:
         return state
     return attrs.evolve(engine.apply(state, draw), history=None)
+
+
+def world(view: View, other_hand: int, stock: int, rng: random.Random) -> State:
+    """Return the position of a view of a hand in play before a knock, with these hidden cards.
+
+    ``other_hand`` is the other seat's whole hand (his known cards too) and ``stock`` the cards
+    of the stock, whose order is drawn from ``rng``: the worlds of a sampler of the search
+    agent's own (:mod:`cardgames.gin_rummy._reading`). Neither is checked.
+    """
+    return _world(view, other_hand, stock, 0, rng)
 
 
 def _low(mask: int) -> int:

@@ -59,6 +59,7 @@ from cardgames.gin_rummy._melds.count import (
     MAX_CARDS,
     VALUES,
     deadwood_of,
+    discard_counts,
     knock_count,
     run_key,
 )
@@ -100,6 +101,7 @@ __all__ = [
     "deadwood",
     "deadwood_of",
     "defences",
+    "discard_counts",
     "knock_count",
     "knock_discards",
     "melds",
