@@ -191,23 +191,17 @@ def test_a_budget_of_turns_bounds_the_worlds() -> None:
     seen = knock_spot(4)
     moves = search.candidates(seen, random.Random(1), gr.SearchAgent())
     assert len(moves) > 1
-    few = analysis.compare(
-        gr.worlds(seen, random.Random(2)),
-        seen.seat,
-        moves,
-        random.Random(3),
-        limit=None,
-        deadline=None,
-        turns=20,
-    )
-    many = analysis.compare(
-        gr.worlds(seen, random.Random(2)),
-        seen.seat,
-        moves,
-        random.Random(3),
-        limit=None,
-        deadline=None,
-        turns=400,
+    few, many = (
+        analysis.compare(
+            gr.worlds(seen, random.Random(2)),
+            seen.seat,
+            moves,
+            random.Random(3),
+            limit=None,
+            deadline=None,
+            turns=turns,
+        )
+        for turns in (20, 400)
     )
     assert 1 <= len(few[0]) < len(many[0])
     assert all(len(column) == len(few[0]) for column in few)

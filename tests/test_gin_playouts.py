@@ -107,13 +107,18 @@ def test_read_worlds_show_their_view(seed: int, step: int, draw: int) -> None:
         assert gr.view(world, seen.seat) == seen
 
 
-def test_a_read_hand_melds_the_cards_taken_and_not_the_cards_passed() -> None:
+def _nine_of_hearts_up() -> gr.State:
+    """Return a stacked deal: the 9♥ up, which melds with the non-dealer's 7♥ 8♥."""
     order = gr.order_for(
         {0: "7♥ 8♥ K♣ K♠ 2♦ 4♦ 9♠ J♦ Q♣ 3♣", 1: "A♣ 2♣ 3♠ 5♥ 5♦ 6♠ 10♦ J♠ Q♥ 4♥"},
         dealer=1,
         upcard="9♥",
     )
-    state = gr.apply(gr.new_game(seed=1, first_dealer=1), gr.Deal(order=order))
+    return gr.apply(gr.new_game(seed=1, first_dealer=1), gr.Deal(order=order))
+
+
+def test_a_read_hand_melds_the_cards_taken_and_not_the_cards_passed() -> None:
+    state = _nine_of_hearts_up()
     state = gr.apply(state, gr.parse_move("take"))  # seat 0 melds the 9♥
     state = gr.apply(state, gr.parse_move("discard Q♣"))
     seen = gr.view(state, 1)
@@ -139,12 +144,7 @@ def test_a_read_hand_holds_less_count_than_a_uniform_one() -> None:
 
 
 def test_the_cards_passed_are_the_latest_first() -> None:
-    order = gr.order_for(
-        {0: "7♥ 8♥ K♣ K♠ 2♦ 4♦ 9♠ J♦ Q♣ 3♣", 1: "A♣ 2♣ 3♠ 5♥ 5♦ 6♠ 10♦ J♠ Q♥ 4♥"},
-        dealer=1,
-        upcard="9♥",
-    )
-    state = gr.apply(gr.new_game(seed=1, first_dealer=1), gr.Deal(order=order))
+    state = _nine_of_hearts_up()
     assert reading.passed(gr.view(state, 0)) == []  # the non-dealer is offered it first
     state = gr.apply(state, gr.parse_move("pass"))
     upcard = cards.Card.parse("9♥").index

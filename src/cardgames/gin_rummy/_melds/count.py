@@ -257,19 +257,8 @@ def discard_counts(mask: int) -> dict[int, int]:
     gin = in_run_order(mask)
     threes = three_ranks(gin)
     found: dict[int, int] = {}
-    if not threes:
-        parts = (gin & SUIT, gin >> 13 & SUIT, gin >> 26 & SUIT, gin >> 39)
-        dead = _RUN_DEAD[parts[0]] + _RUN_DEAD[parts[1]] + _RUN_DEAD[parts[2]] + _RUN_DEAD[parts[3]]
-        for suit, part in enumerate(parts):
-            base = dead - _RUN_DEAD[part]
-            indices = _INDICES[suit]
-            rest = part
-            while rest:
-                bit = rest & -rest
-                rest ^= bit
-                found[indices[bit.bit_length() - 1]] = base + _RUN_DEAD[part ^ bit]
-        return found
-    for left, taken in set_states(gin, threes):
+    states = set_states(gin, threes) if threes else [(gin, ())]  # no set: one way, all in runs
+    for left, taken in states:
         parts = (left & SUIT, left >> 13 & SUIT, left >> 26 & SUIT, left >> 39)
         dead = _RUN_DEAD[parts[0]] + _RUN_DEAD[parts[1]] + _RUN_DEAD[parts[2]] + _RUN_DEAD[parts[3]]
         for suit, part in enumerate(parts):
