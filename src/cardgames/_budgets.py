@@ -11,10 +11,13 @@ from __future__ import annotations
 import importlib
 import math
 import types
+from typing import Final
+
+import attrs
 
 from cardgames import errors, game
 
-__all__ = ["check_budget", "check_count", "check_seconds", "game_with"]
+__all__ = ["MOST_SECONDS", "check_budget", "check_count", "check_seconds", "game_with", "seconds"]
 
 
 def game_with(name: object, *needs: str, agent: str) -> tuple[game.AnyGame, types.ModuleType]:
@@ -81,6 +84,18 @@ def check_seconds(value: object, *, most: float | None = None) -> None:
             f"seconds must be a number of seconds above 0{bound}, or None, "
             f"not {errors.quote(value)}"
         )
+
+
+MOST_SECONDS: Final = 60.0
+"""The longest time budget per move a game's own search agent takes, in seconds."""
+
+
+def seconds(_agent: object, _attribute: attrs.Attribute[float | None], value: float | None) -> None:
+    """Refuse a time budget that is not None or a number of seconds above 0 and at most 60.
+
+    An attrs validator of a game's own search agent's ``seconds`` (:data:`MOST_SECONDS`).
+    """
+    check_seconds(value, most=MOST_SECONDS)
 
 
 def check_budget(seconds: object, count: object, *, agent: str, what: str) -> None:

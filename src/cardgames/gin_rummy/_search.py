@@ -49,7 +49,7 @@ MOST_TURNS: Final = 10_000_000
 DISCARDS: Final = 4
 """How many of the rule agent's cheapest discards the agent weighs unless told otherwise."""
 
-MOST_SECONDS: Final = 60.0
+MOST_SECONDS: Final = _budgets.MOST_SECONDS
 """The longest time budget per move the agent takes, in seconds."""
 
 MOST_WORLDS: Final = 100_000
@@ -72,13 +72,6 @@ def _check_margin(_agent: object, _attribute: object, value: object) -> None:
         raise errors.RulesError(
             f"margin must be a number from 0 to {MOST_MARGIN:g}, not {errors.quote(value)}"
         )
-
-
-def _check_seconds(
-    _agent: object, _attribute: attrs.Attribute[float | None], value: float | None
-) -> None:
-    """Refuse a time budget that is not None or a number of seconds from 0 to a minute."""
-    _budgets.check_seconds(value, most=MOST_SECONDS)
 
 
 @attrs.frozen
@@ -145,7 +138,7 @@ class SearchAgent:
         True
     """
 
-    seconds: float | None = attrs.field(default=None, validator=_check_seconds)
+    seconds: float | None = attrs.field(default=None, validator=_budgets.seconds)
     worlds: int | None = attrs.field(
         default=WORLDS, validator=validators.optional_integer(minimum=1, maximum=MOST_WORLDS)
     )

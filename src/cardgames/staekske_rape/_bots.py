@@ -360,16 +360,6 @@ _MARGIN: Final = 1
 _MOST: Final = 1_000_000
 """The largest budget a search agent takes (of deals, positions or worlds)."""
 
-_MOST_SECONDS: Final = 60.0
-"""The longest time budget per move a search agent takes, in seconds."""
-
-
-def _check_seconds(
-    _agent: object, _attribute: attrs.Attribute[float | None], value: float | None
-) -> None:
-    """Refuse a time budget that is not None or a number of seconds above 0 and at most 60."""
-    _budgets.check_seconds(value, most=_MOST_SECONDS)
-
 
 @attrs.frozen
 class SearchAgent:
@@ -447,7 +437,7 @@ class SearchAgent:
     worlds: int = attrs.field(
         default=playouts.WORLDS, validator=validators.integer(minimum=1, maximum=_MOST)
     )
-    seconds: float | None = attrs.field(default=None, validator=_check_seconds)
+    seconds: float | None = attrs.field(default=None, validator=_budgets.seconds)
 
     @property
     def name(self) -> str:
