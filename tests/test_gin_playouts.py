@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from cardgames import cards
 from cardgames import gin_rummy as gr
+from cardgames.gin_rummy import _bots as bots
 from cardgames.gin_rummy import _melds as melds
 from cardgames.gin_rummy import _playouts as playouts
 from cardgames.gin_rummy import _reading as reading
@@ -127,9 +128,9 @@ def test_a_read_hand_melds_the_cards_taken_and_not_the_cards_passed() -> None:
         assert hand & taken.mask
         assert hand.bit_count() == 10  # the hand he holds
         assert not hand & cards.mask_of(seen.hand)
-        assert not playouts.melds_with(passed.index, hand)
+        assert not bots.melds_with(passed.index, hand)
     drawn = list(itertools.islice(reading.hidden_hands(seen, random.Random(2)), 40))
-    melding = sum(playouts.melds_with(taken.index, hand ^ taken.mask) for hand in drawn)
+    melding = sum(bots.melds_with(taken.index, hand ^ taken.mask) for hand in drawn)
     assert melding >= 30  # all but the few drawn as strays
 
 

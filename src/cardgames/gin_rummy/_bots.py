@@ -43,12 +43,20 @@ from cardgames.gin_rummy._state import Phase, View
 __all__ = [
     "FEED",
     "KEEP",
+    "LAST_PLACE",
     "NEAR",
+    "RUN_PAIRS",
+    "SAME_RANK",
     "WORTH_TAKING",
     "RuleAgent",
     "choose",
+    "discard_cost",
     "discard_costs",
     "extensions",
+    "melds_with",
+    "run_index",
+    "run_place",
+    "takes",
 ]
 
 WORTH_TAKING: Final = 5
@@ -111,25 +119,8 @@ def choose(view: View, rng: random.Random) -> Move:
 
 
 def _worth_taking(view: View) -> bool:
-    """Return whether the top card of the pile is worth taking instead of a card of the stock.
-
-    It is if, with the best discard after it (not the card itself), it lowers the count and
-    either melds or cuts the count by at least :data:`WORTH_TAKING`.
-    """
-    top = view.pile[-1]
-    held = cards.mask_of(view.hand)
-    now = melds.deadwood_of(held)
-    grown = held | top.mask
-    best = min(melds.deadwood_of(grown ^ card.mask) for card in view.hand)
-    if best >= now:
-        return False
-    return now - best >= WORTH_TAKING or _melds_with(top, view.hand)
-
-
-def _melds_with(card: cards.Card, hand: tuple[cards.Card, ...]) -> bool:
-    """Return whether ``card`` makes a meld with cards of ``hand``."""
-    grown = (*hand, card)
-    return any(card in meld.cards for meld in melds.melds(grown))
+    """Return whether the top card of the pile is worth taking instead of a card of the stock."""
+    return takes(cards.mask_of(view.hand), view.pile[-1].index)
 
 
 def _end_turn(view: View, legal: tuple[Move, ...], rng: random.Random) -> Move:
@@ -149,76 +140,136 @@ def _end_turn(view: View, legal: tuple[Move, ...], rng: random.Random) -> Move:
 
 
 def discard_costs(view: View, legal: tuple[Move, ...]) -> dict[Discard, float]:
-    """Return what each discard among ``legal`` costs the agent (see :func:`_discard_cost`).
+    """Return what each discard among ``legal`` costs the agent (see :func:`discard_cost`).
 
     The lower, the better; in the order of ``legal``. The search agent weighs the cheapest.
     """
     held = cards.mask_of(view.hand)
     out = cards.mask_of(facts.unseen(view))
-    theirs = view.known[1 - view.seat]
+    theirs = cards.mask_of(view.known[1 - view.seat])
     return {
-        move: _discard_cost(move.card, held, out, theirs) for move in legal if type(move) is Discard
+        move: discard_cost(
+            move.card.index, held, melds.deadwood_of(held ^ move.card.mask), out, theirs
+        )
+        for move in legal
+        if type(move) is Discard
     }
 
 
-def _discard_cost(card: cards.Card, held: int, out: int, theirs: tuple[cards.Card, ...]) -> float:
-    """Return what discarding ``card`` costs: the count left, the chances given up, the risk.
+LAST_PLACE: Final = 12
+"""The king's place in run order."""
 
-    The count of the ten cards kept; plus :data:`KEEP` for each unseen card that would complete
-    a near-meld of ``card`` with a kept card (a pair, or two cards of a suit close enough for a
-    run); plus :data:`FEED` if it fits a card the other player took from the pile.
+
+def run_place(index: int) -> int:
+    """Return a card's place in its suit's run order: the ace 0 … the king 12."""
+    return (index % 13 + 1) % 13
+
+
+def run_index(suit: int, place: int) -> int:
+    """Return the index of the card of ``suit`` at ``place`` in run order."""
+    return 13 * suit + (place - 1) % 13
+
+
+def _same_rank(index: int) -> int:
+    """Return the bit set of the other three cards of a card's rank."""
+    rank = index % 13
+    return sum(1 << (13 * suit + rank) for suit in range(4)) & ~(1 << index)
+
+
+def _near(index: int) -> tuple[tuple[int, int], ...]:
+    """Return, per card of its suit one or two places away, that card and the run's missing cards.
+
+    The rule agent's chances (:func:`cardgames.gin_rummy._bots.discard_costs`): two cards one
+    place apart are completed by the card below or above them, two places apart by the one
+    between.
     """
-    kept = held ^ card.mask
-    cost = float(melds.deadwood_of(kept))
-    cost += KEEP * _chances(card, kept, out)
-    if any(_fits(card, other) for other in theirs):
+    suit = index // 13
+    place = run_place(index)
+    found = []
+    for other in range(13):
+        gap = abs(other - place)
+        if not 1 <= gap <= NEAR:
+            continue
+        low = min(other, place)
+        if gap == NEAR:
+            wanted = 1 << run_index(suit, low + 1)
+        else:
+            wanted = 0
+            if low > 0:
+                wanted |= 1 << run_index(suit, low - 1)
+            if low + 2 <= LAST_PLACE:
+                wanted |= 1 << run_index(suit, low + 2)
+        found.append((1 << run_index(suit, other), wanted))
+    return tuple(found)
+
+
+def _fits(index: int) -> int:
+    """Return the cards that may share a meld with a card: its rank, its suit two places near."""
+    suit = index // 13
+    place = run_place(index)
+    near = sum(1 << run_index(suit, other) for other in range(13) if 0 < abs(other - place) <= NEAR)
+    return _same_rank(index) | near
+
+
+def _run_pairs(index: int) -> tuple[int, ...]:
+    """Return the pairs of cards of a card's suit that make a run of three with it."""
+    suit = index // 13
+    place = run_place(index)
+    return tuple(
+        sum(1 << run_index(suit, each) for each in range(low, low + 3) if each != place)
+        for low in (place - 2, place - 1, place)
+        if 0 <= low <= LAST_PLACE - 2
+    )
+
+
+SAME_RANK: Final = tuple(_same_rank(index) for index in range(52))
+_NEAR_CARDS: Final = tuple(_near(index) for index in range(52))
+_FITS: Final = tuple(_fits(index) for index in range(52))
+RUN_PAIRS: Final = tuple(_run_pairs(index) for index in range(52))
+
+
+def melds_with(index: int, held: int) -> bool:
+    """Return whether card ``index`` makes a meld with cards of ``held``."""
+    if (held & SAME_RANK[index]).bit_count() >= 2:  # a set of three
+        return True
+    return any(held & pair == pair for pair in RUN_PAIRS[index])
+
+
+def takes(held: int, top: int) -> bool:
+    """Return whether the rule agent takes ``top`` from the pile into ``held`` (bit sets).
+
+    It does if, with the best discard after it, it lowers the count and either melds or cuts
+    the count by at least :data:`WORTH_TAKING`. That discard is never the card itself: if the
+    least count of the eleven cards is below the count now, no discard of the card reaches it
+    (that leaves the count now), so it is the least over the other discards.
+    """
+    now = melds.deadwood_of(held)
+    best = melds.knock_count(held | 1 << top)
+    if best >= now:
+        return False
+    return now - best >= WORTH_TAKING or melds_with(top, held)
+
+
+def discard_cost(index: int, held: int, count: int, out: int, theirs: int) -> float:
+    """Return what discarding card ``index`` from ``held`` costs: the count, the chances, the risk.
+
+    ``count``, the count of the ten cards kept; plus :data:`KEEP` for each card of ``out`` (the
+    unseen cards) that would complete a near-meld of the card with a kept card (a pair, or two
+    cards of a suit close enough for a run); plus :data:`FEED` if it fits a card of ``theirs``
+    (the cards the other player is known to hold). All but the count are bit sets.
+    """
+    cost = float(count)
+    chances = 0
+    same = SAME_RANK[index]
+    if held & same:
+        chances += (out & same).bit_count()
+    for other, wanted in _NEAR_CARDS[index]:
+        if held & other:
+            chances += (out & wanted).bit_count()
+    cost += KEEP * chances
+    if theirs & _FITS[index]:
         cost += FEED
     return cost
-
-
-def _chances(card: cards.Card, kept: int, out: int) -> int:
-    """Return how many unseen cards would make a meld of ``card`` and one card of ``kept``."""
-    found = 0
-    rank = card.index % 13
-    suit = card.index // 13
-    same_rank = sum(1 << (13 * other + rank) for other in range(4)) & ~card.mask
-    if kept & same_rank:
-        found += (out & same_rank).bit_count()
-    place = _PLACE[card.index]
-    for other in cards.cards_in(kept & _SUIT_MASKS[suit]):
-        gap = abs(_PLACE[other.index] - place)
-        if 1 <= gap <= NEAR:
-            low = min(place, _PLACE[other.index])
-            wanted = _run_completions(suit, low, gap)
-            found += (out & wanted).bit_count()
-    return found
-
-
-def _run_completions(suit: int, low: int, gap: int) -> int:
-    """Return the cards that make a run of three with two cards of a suit ``gap`` apart."""
-    row = _ROWS[suit]
-    if gap == NEAR:
-        return row[low + 1].mask
-    wanted = 0
-    if low > 0:
-        wanted |= row[low - 1].mask
-    if low + 2 < len(row):
-        wanted |= row[low + 2].mask
-    return wanted
-
-
-def _fits(card: cards.Card, other: cards.Card) -> bool:
-    """Return whether two cards can belong to one meld: the same rank, or near in a suit."""
-    if card.rank == other.rank:
-        return True
-    return card.suit == other.suit and abs(_PLACE[card.index] - _PLACE[other.index]) <= NEAR
-
-
-_ROWS: Final = tuple(facts.run_order(suit) for suit in cards.Suit)
-"""Each suit's cards in run order, the ace low."""
-_PLACE: Final = {card.index: place for row in _ROWS for place, card in enumerate(row)}
-"""A card's place in its suit's run order: the ace 0 … the king 12."""
-_SUIT_MASKS: Final = tuple(cards.mask_of(row) for row in _ROWS)
 
 
 def _knocker_lay_out(view: View, legal: tuple[Move, ...]) -> Move:

@@ -46,7 +46,7 @@ from cardgames.gin_rummy._state import (
     State,
 )
 
-__all__ = ["RUN_PAIRS", "SAME_RANK", "bits", "finish", "hand_result", "melds_with", "play_out"]
+__all__ = ["bits", "finish", "hand_result", "play_out"]
 
 _ALL: Final = (1 << 52) - 1
 _VOID_AT: Final = 52 - VOID_STOCK
@@ -136,78 +136,6 @@ _LEAST: Final = 52
 _VALUES: Final = melds.VALUES
 
 
-_LAST: Final = 12
-"""The king's place in run order."""
-
-
-def _place(index: int) -> int:
-    """Return a card's place in its suit's run order: the ace 0 … the king 12."""
-    return (index % 13 + 1) % 13
-
-
-def _at(suit: int, place: int) -> int:
-    """Return the index of the card of ``suit`` at ``place`` in run order."""
-    return 13 * suit + (place - 1) % 13
-
-
-def _same_rank(index: int) -> int:
-    """Return the bit set of the other three cards of a card's rank."""
-    rank = index % 13
-    return sum(1 << (13 * suit + rank) for suit in range(4)) & ~(1 << index)
-
-
-def _near(index: int) -> tuple[tuple[int, int], ...]:
-    """Return, per card of its suit one or two places away, that card and the run's missing cards.
-
-    The rule agent's chances (:func:`cardgames.gin_rummy._bots.discard_costs`): two cards one
-    place apart are completed by the card below or above them, two places apart by the one
-    between.
-    """
-    suit, place = divmod(index, 13)
-    place = _place(index)
-    found = []
-    for other in range(13):
-        gap = abs(other - place)
-        if not 1 <= gap <= bots.NEAR:
-            continue
-        low = min(other, place)
-        if gap == bots.NEAR:
-            wanted = 1 << _at(suit, low + 1)
-        else:
-            wanted = 0
-            if low > 0:
-                wanted |= 1 << _at(suit, low - 1)
-            if low + 2 <= _LAST:
-                wanted |= 1 << _at(suit, low + 2)
-        found.append((1 << _at(suit, other), wanted))
-    return tuple(found)
-
-
-def _fits(index: int) -> int:
-    """Return the cards that may share a meld with a card: its rank, its suit two places near."""
-    suit = index // 13
-    place = _place(index)
-    near = sum(1 << _at(suit, other) for other in range(13) if 0 < abs(other - place) <= bots.NEAR)
-    return _same_rank(index) | near
-
-
-def _run_pairs(index: int) -> tuple[int, ...]:
-    """Return the pairs of cards of a card's suit that make a run of three with it."""
-    suit = index // 13
-    place = _place(index)
-    return tuple(
-        sum(1 << _at(suit, each) for each in range(low, low + 3) if each != place)
-        for low in (place - 2, place - 1, place)
-        if 0 <= low <= _LAST - 2
-    )
-
-
-SAME_RANK: Final = tuple(_same_rank(index) for index in range(52))
-_NEAR_CARDS: Final = tuple(_near(index) for index in range(52))
-_FITS: Final = tuple(_fits(index) for index in range(52))
-RUN_PAIRS: Final = tuple(_run_pairs(index) for index in range(52))
-
-
 def _suit_bits(suit: int) -> tuple[tuple[int, ...], ...]:
     """Return, for each 13-bit part of a suit's cards, their indices, lowest first."""
     return tuple(
@@ -240,35 +168,14 @@ def bits(mask: int) -> tuple[int, ...]:
     )
 
 
-def melds_with(index: int, held: int) -> bool:
-    """Return whether card ``index`` makes a meld with cards of ``held``."""
-    if (held & SAME_RANK[index]).bit_count() >= 2:  # a set of three
-        return True
-    return any(held & pair == pair for pair in RUN_PAIRS[index])
-
-
 def _worth_taking(held: int, top: int) -> bool:
-    """Return whether the rule agent takes the top card of the pile (``bots._worth_taking``).
-
-    Its best discard after taking the card is never the card itself: if the least count of the
-    eleven cards is below the count now, no discard of the card reaches it (that leaves the
-    count now), so it is the least over the other discards.
-    """
+    """Return :func:`cardgames.gin_rummy._bots.takes`, kept for next time."""
     key = held | 1 << (top + 52)
     found = _TAKING.get(key)
     if found is None:
-        found = _takes(held, top)
+        found = bots.takes(held, top)
         _TAKING.put(key, found)
     return found
-
-
-def _takes(held: int, top: int) -> bool:
-    """Return :func:`_worth_taking`'s answer, worked out."""
-    now = _deadwood(held)
-    best = _knock_count(held | 1 << top)
-    if best >= now:
-        return False
-    return now - best >= bots.WORTH_TAKING or melds_with(top, held)
 
 
 def _discard(held: int, allowed: int, out: int, theirs: int, rng: random.Random) -> int:
@@ -287,17 +194,7 @@ def _cheapest(held: int, allowed: int, out: int, theirs: int) -> bytes:
     least = None
     best: list[int] = []
     for index in bits(allowed):
-        cost = float(counts[index])
-        chances = 0
-        same = SAME_RANK[index]
-        if held & same:
-            chances += (out & same).bit_count()
-        for other, wanted in _NEAR_CARDS[index]:
-            if held & other:
-                chances += (out & wanted).bit_count()
-        cost += bots.KEEP * chances
-        if theirs & _FITS[index]:
-            cost += bots.FEED
+        cost = bots.discard_cost(index, held, counts[index], out, theirs)
         if least is None or cost < least:
             least, best = cost, [index]
         elif cost == least:
@@ -478,8 +375,8 @@ def _target(meld: melds.Meld) -> _Target:
     """Return what the defender may lay off on a meld (see :data:`_Target`)."""
     first = meld.cards[0].index
     if meld.kind is melds.MeldKind.SET:
-        return -1, SAME_RANK[first] & ~meld.mask if len(meld.cards) == 3 else 0, 0
-    return first // 13, _place(first), _place(meld.cards[-1].index)
+        return -1, bots.SAME_RANK[first] & ~meld.mask if len(meld.cards) == 3 else 0, 0
+    return first // 13, bots.run_place(first), bots.run_place(meld.cards[-1].index)
 
 
 def _layouts(held: int, limit: int) -> tuple[_Layout, ...]:
@@ -546,7 +443,7 @@ def _defended(defender: int, targets: tuple[_Target, ...]) -> int:
                 place -= 1
             above = [0]
             place = high + 1
-            while place <= _LAST and defender & row[place]:
+            while place <= bots.LAST_PLACE and defender & row[place]:
                 above.append(above[-1] | row[place])
                 place += 1
             options = [down | up for down in below for up in above]
@@ -555,7 +452,9 @@ def _defended(defender: int, targets: tuple[_Target, ...]) -> int:
     return min(_deadwood(defender & ~done) for done in laid)
 
 
-_ROW: Final = tuple(tuple(1 << _at(suit, place) for place in range(13)) for suit in range(4))
+_ROW: Final = tuple(
+    tuple(1 << bots.run_index(suit, place) for place in range(13)) for suit in range(4)
+)
 """Per suit, each place's card bit in run order (the ace's first)."""
 
 

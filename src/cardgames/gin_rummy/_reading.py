@@ -46,6 +46,7 @@ from collections.abc import Iterator
 from typing import Final
 
 from cardgames import cards
+from cardgames.gin_rummy import _bots as bots
 from cardgames.gin_rummy import _melds as melds
 from cardgames.gin_rummy import _playouts as playouts
 from cardgames.gin_rummy import _worlds as sampling
@@ -73,9 +74,9 @@ _ALL: Final = (1 << 52) - 1
 def _triples(index: int) -> tuple[int, ...]:
     """Return every meld of three cards with the card ``index``, as bit sets with its own bit."""
     bit = 1 << index
-    same = [other for other in range(52) if playouts.SAME_RANK[index] >> other & 1]
+    same = [other for other in range(52) if bots.SAME_RANK[index] >> other & 1]
     found = [bit | 1 << first | 1 << second for first, second in itertools.combinations(same, 2)]
-    found += [bit | pair for pair in playouts.RUN_PAIRS[index]]
+    found += [bit | pair for pair in bots.RUN_PAIRS[index]]
     return tuple(found)
 
 
@@ -141,7 +142,7 @@ def _drawn(
     """Return one hand of steps 1 and 2: melds for his takes, then the draws he kept."""
     hand = shown
     for index in takes:
-        if playouts.melds_with(index, hand ^ 1 << index) or rng.random() < TAKES_STRAY:
+        if bots.melds_with(index, hand ^ 1 << index) or rng.random() < TAKES_STRAY:
             continue
         left = room - (hand & ~shown).bit_count()
         options = [
@@ -168,6 +169,6 @@ def _drawn(
 def _fits(hand: int, passed: list[int], last: int | None, limit: int, rng: random.Random) -> bool:
     """Return whether a hand stands by steps 3 and 4: no meld with a card passed, no knock."""
     for depth, index in enumerate(passed):
-        if playouts.melds_with(index, hand) and (depth < RECENT or rng.random() >= OLD_PASSES):
+        if bots.melds_with(index, hand) and (depth < RECENT or rng.random() >= OLD_PASSES):
             return False
     return last is None or melds.knock_count(hand | 1 << last) > limit
