@@ -31,6 +31,7 @@ from cardgames import moves as core_moves
 from cardgames import search as core_search
 from cardgames.staekske_rape import _auction as auction
 from cardgames.staekske_rape import _melds as melds
+from cardgames.staekske_rape import _play as play
 from cardgames.staekske_rape import _playouts as playouts
 from cardgames.staekske_rape import _scoring as scoring
 from cardgames.staekske_rape import _search as search
@@ -121,15 +122,6 @@ def _mask(hand: tuple[cards.Card, ...] | None) -> int:
     """Return the bit set of a hand (0 for a hand not yet looked at)."""
     return cards.mask_of(hand or ())
 
-
-def _trick_order(view: View, leader: int) -> tuple[int, ...]:
-    """Return the seats of a trick in playing order from its leader (five players: no dealer)."""
-    seats = ((leader + step) % view.players for step in range(view.players))
-    return tuple(seat for seat in seats if view.players == len(_SEATS) or seat != view.dealer)
-
-
-_SEATS: Final = range(4)
-"""The places of a trick."""
 
 _CHOICES: Final = 3
 """How many of the best choices of cards to keep (by their worth) the declarer plays out."""
@@ -299,7 +291,7 @@ def _play(view: View, legal: tuple[Move, ...]) -> Move:
         can,
         _mask(view.hand),
         tuple(card.index for card in played),
-        declarer_at=_trick_order(view, leader).index(declarer),
+        declarer_at=play.trick_order(leader, view.dealer, view.players).index(declarer),
         trump=trump,
         gone=gone,
     )
@@ -308,7 +300,7 @@ def _play(view: View, legal: tuple[Move, ...]) -> Move:
 
 def _seen(view: View, trump: cards.Suit) -> search.Seen:
     """Return what the declarer whose view this is knows of the play, from his place 0."""
-    order = _trick_order(view, view.seat)
+    order = play.trick_order(view.seat, view.dealer, view.players)
     places = {seat: place for place, seat in enumerate(order)}
     current = () if view.trick is None else (view.trick,)
     played = [

@@ -47,7 +47,16 @@ from cardgames.staekske_rape._state import (  # PHASE_PLAY: the phase's alias
     ruled_out,
 )
 
-__all__ = ["JACKS", "PACK", "RANKINGS", "allowed", "following", "moves_for", "ruled_out"]
+__all__ = [
+    "JACKS",
+    "PACK",
+    "RANKINGS",
+    "allowed",
+    "following",
+    "moves_for",
+    "ruled_out",
+    "trick_order",
+]
 
 STOCK_SIZE: Final = 4
 """Cards in the stock, and cards the declarer discards after taking it."""
@@ -70,6 +79,12 @@ _ORDERS: Final = {
     for players in (4, 5)
 }
 """``_ORDERS[players][dealer][leader]``: the seats of a trick in playing order."""
+
+
+def trick_order(leader: int, dealer: int, players: int) -> tuple[int, ...]:
+    """Return the seats that play a trick, in order from its leader (five players: no dealer)."""
+    return _ORDERS[players][dealer][leader]
+
 
 _PLAYS: Final = tuple(tuple((seat, card) for card in cards.CARDS) for seat in range(5))
 """``_PLAYS[seat][index]``: the ``(seat, card)`` pair of a trick, made once."""

@@ -68,9 +68,6 @@ WORLDS: Final = 200
 
 _PACK_MASK: Final = cards.mask_of(play.PACK)
 
-_PLACES: Final = 4
-"""The places at a trick: the declarer's 0 and three defenders."""
-
 _SHORTLIST: Final = 10
 """How many ways to keep seven cards the discard shortlists for each of the two suits the
 eleven cards are worth most in (:func:`~cardgames.staekske_rape._tactics.worth`)."""
@@ -326,12 +323,6 @@ def best_trump(
     return max(cards.Suit, key=lambda trump: (totals[trump], tactics.worth(hand, trump, rules)))
 
 
-def _order(view: View, leader: int) -> tuple[int, ...]:
-    """Return the seats of a trick in playing order from its leader (five players: no dealer)."""
-    seats = ((leader + step) % view.players for step in range(view.players))
-    return tuple(seat for seat in seats if view.players == _PLACES or seat != view.dealer)
-
-
 @attrs.frozen
 class _Table:
     """A hand in the play as the card search sees it, from the declarer's place 0.
@@ -361,7 +352,7 @@ class _Table:
 
 def _table(view: View, declarer: int) -> _Table:
     """Return the hand in the play, from the view of the seat to move."""
-    seats = _order(view, declarer)
+    seats = play.trick_order(declarer, view.dealer, view.players)
     places = {seat: place for place, seat in enumerate(seats)}
     trick = view.trick
     rules = view.rules
