@@ -38,6 +38,7 @@ import json
 import random
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -83,10 +84,20 @@ class Lookahead:
             return False, entry.returns(state)[me]
         legal = entry.legal_moves(state)
         if seat == me and len(legal) > 1:
-            return max(
-                self.best(entry.apply(state, move), me, 7 * tag + 1, deals) for move in legal
-            )
+            return max(self.lines_of(state, legal, me, tag, deals))
         return self.best(entry.apply(state, self.answer(state, seat, tag)), me, 7 * tag + 3, deals)
+
+    def lines_of(
+        self,
+        state: Any,  # noqa: ANN401  # any game
+        legal: Sequence[Any],
+        me: int,
+        tag: int,
+        deals: int,
+    ) -> list[tuple[bool, int]]:
+        """Return the best (win, points) by the deal's end after each of ``me``'s moves."""
+        entry = self.entry
+        return [self.best(entry.apply(state, move), me, 7 * tag + 1, deals) for move in legal]
 
     def play(self, state: Any, me: int, tag: int, *, sees: bool) -> tuple[bool, int]:  # noqa: ANN401
         """Play the match out; return ``me``'s (win, points) at its end.
@@ -99,10 +110,7 @@ class Lookahead:
             legal = entry.legal_moves(state)
             chooses = seat == me and len(legal) > 1
             if chooses and sees:
-                deals = len(entry.hand_returns(state))
-                values = [
-                    self.best(entry.apply(state, move), me, 7 * tag + 1, deals) for move in legal
-                ]
+                values = self.lines_of(state, legal, me, tag, len(entry.hand_returns(state)))
                 move = legal[values.index(max(values))]
             else:
                 move = self.answer(state, seat, tag)
