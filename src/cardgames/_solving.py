@@ -17,30 +17,28 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+import gc
 import time
 from collections.abc import Callable, Hashable, Iterator
 from typing import Any, Final, Generic, Protocol, TypeVar, cast
 
 import attrs
 
-from cardgames import _budgets, analysis, errors
+from cardgames import _bounds, _budgets, analysis, errors
 
 __all__ = [
     "Engine",
     "Exhausted",
     "Meter",
+    "collector_paused",
     "meter",
     "metered",
-    "probe",
     "solve",
-    "store",
     "within",
 ]
 
 StateT = TypeVar("StateT")
 MoveT = TypeVar("MoveT")
-
-_INFINITY: Final = 1 << 30
 
 _CLOCK_EVERY: Final = 64
 """How many positions a search counts between two looks at the clock."""
@@ -105,6 +103,26 @@ def metered(budget: Meter) -> Iterator[Meter]:
         _METER.reset(token)
 
 
+@contextlib.contextmanager
+def collector_paused() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector inside the block; restart it after if it ran.
+
+    A search keeps a table of up to millions of positions until it ends, and its other
+    objects die young; it makes no reference cycles, so reference counting frees all of it
+    as usual. The collector would scan the growing table again and again: a quarter of a
+    whole Kalter Schlag hand's solve. The pause is the process's (the collector is global):
+    another thread's cyclic garbage waits for the block's end; a collector paused before it
+    stays paused.
+    """
+    running = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if running:
+            gc.enable()
+
+
 ResultT = TypeVar("ResultT")
 
 
@@ -112,7 +130,8 @@ def within(search: Callable[[], ResultT], *, nodes: object, seconds: object) -> 
     """Run ``search`` within a caller's budget: at most ``nodes`` positions and ``seconds``.
 
     With neither (both None) the search runs as it would without them, spending the budget of
-    any search agent it runs for; with either, it spends only this one.
+    any search agent it runs for; with either, it spends only this one. The search runs with
+    the garbage collector paused (:func:`collector_paused`).
 
     Raises:
         RulesError: If ``nodes`` is not a whole number above 0 or None, or ``seconds`` not a
@@ -122,11 +141,12 @@ def within(search: Callable[[], ResultT], *, nodes: object, seconds: object) -> 
     _budgets.check_count(nodes, "nodes", optional=True)
     _budgets.check_seconds(seconds)
     if nodes is None and seconds is None:
-        return search()
+        with collector_paused():
+            return search()
     deadline = None if seconds is None else time.perf_counter() + cast("float", seconds)
     budget = Meter(nodes=cast("int | None", nodes), deadline=deadline)
     try:
-        with metered(budget):
+        with metered(budget), collector_paused():
             return search()
     except Exhausted:
         spent = f"{nodes:,} positions" if nodes is not None else f"{seconds:g} s"
@@ -148,45 +168,6 @@ class Engine(Protocol[StateT, MoveT]):
 
     def apply(self, state: StateT, move: MoveT, /) -> StateT:
         """Return the state after ``move``."""
-
-
-KeyT = TypeVar("KeyT", bound=Hashable)
-
-
-def probe(
-    table: dict[KeyT, tuple[int, int]], key: KeyT, alpha: int, beta: int
-) -> tuple[int | None, int, int]:
-    """Look a position up in a transposition table of (low, high) bounds on its value.
-
-    Returns:
-        The value when the stored bounds settle it for the window (``alpha``, ``beta``), else
-        None; and the window, narrowed by the stored bounds.
-    """
-    bounds = table.get(key)
-    if bounds is None:
-        return None, alpha, beta
-    low, high = bounds
-    if low >= beta or low == high:
-        return low, alpha, beta
-    if high <= alpha:
-        return high, alpha, beta
-    return None, max(alpha, low), min(beta, high)
-
-
-def store(table: dict[KeyT, tuple[int, int]], key: KeyT, value: int, alpha: int, beta: int) -> None:
-    """Keep in the table what a search of the window (``alpha``, ``beta``) found the value to be.
-
-    A value at or below ``alpha`` is an upper bound, one at or above ``beta`` a lower bound, and
-    one between them exact; the position's other bound stays as it was.
-    """
-    low, high = table.get(key, (-_INFINITY, _INFINITY))
-    if value <= alpha:
-        high = value
-    elif value >= beta:
-        low = value
-    else:
-        low = high = value
-    table[key] = (low, high)
 
 
 _FIELDS: dict[type, tuple[str, ...]] = {}
@@ -265,7 +246,7 @@ class _Search(Generic[StateT, MoveT]):
     maximisers: frozenset[int]
     over: Callable[[StateT], bool]
     end_value: Callable[[StateT], int]
-    table: dict[Hashable, tuple[int, int]] = attrs.field(factory=dict)
+    table: dict[Hashable, _bounds.Bounds] = attrs.field(factory=dict)
     meter: Meter | None = attrs.field(factory=meter)
 
     def closed_in(self, node: StateT) -> int:
@@ -274,7 +255,7 @@ class _Search(Generic[StateT, MoveT]):
         Each search asks whether the value reaches a bound and leaves bounds in the table for
         the next; together they cut far more than one search with a wide window.
         """
-        guess, low, high = 0, -_INFINITY, _INFINITY
+        guess, low, high = 0, -_bounds.INFINITY, _bounds.INFINITY
         while low < high:
             beta = guess + 1 if guess == low else guess
             guess = self.value(node, beta - 1, beta)
@@ -291,18 +272,21 @@ class _Search(Generic[StateT, MoveT]):
         if self.meter is not None:
             self.meter.tick()
         key = _position(node)
-        known, alpha, beta = probe(self.table, key, alpha, beta)
+        bounds = self.table.get(key)
+        known, alpha, beta = _bounds.probe(bounds, alpha, beta)
         if known is not None:
             return known
         best = self._best(node, alpha, beta)
-        store(self.table, key, best, alpha, beta)
+        if bounds is None:
+            bounds = self.table[key] = _bounds.Bounds()
+        _bounds.store(bounds, best, alpha, beta)
         return best
 
     def _best(self, node: StateT, alpha: int, beta: int) -> int:
         """Return the best value of the moves of ``node`` for its mover, cut at the bounds."""
         engine = self.engine
         raising = engine.current_player(node) in self.maximisers
-        best = -_INFINITY if raising else _INFINITY
+        best = -_bounds.INFINITY if raising else _bounds.INFINITY
         for move in engine.legal_moves(node):
             result = self.value(engine.apply(node, move), alpha, beta)
             if raising:
