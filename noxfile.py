@@ -1,8 +1,8 @@
 """Development sessions: ``nox`` runs every check; ``nox -s NAME`` runs one.
 
 The default sessions are what CI runs (``.ci/run`` locally, ``.github/workflows/ci.yml`` on
-every Python the classifiers name): lint, typing, wheel, fingerprint, docs, doctest, build,
-browser. Every session runs on the Python that runs nox.
+every Python the classifiers name): lint, typing, wheel, compiled, fingerprint, docs, doctest,
+build, browser. Every session runs on the Python that runs nox.
 
 The test suite runs once in CI, in ``wheel``, against what users install: the wheel is built,
 installed (not editable) into the session's fresh virtual environment, and the tests and the
@@ -25,6 +25,7 @@ import pathlib
 import shutil
 import tarfile
 import tempfile
+import tomllib
 import zipfile
 
 import nox
@@ -35,6 +36,7 @@ nox.options.sessions = [
     "lint",
     "typing",
     "wheel",
+    "compiled",
     "fingerprint",
     "docs",
     "doctest",
@@ -127,6 +129,75 @@ def wheel(session: nox.Session) -> None:
             session.run(*run, "-m", "breadth")
 
 
+COMPILED_TESTS = (
+    "tests/test_kalter_schlag_compiled.py",
+    "tests/test_kalter_schlag_solver.py",
+    "tests/test_kalter_schlag_compact.py",
+    "tests/test_search_agents.py",
+)
+"""The tests of Kalter Schlag's search and what calls it, run against the compiled wheel."""
+
+
+@nox.session
+def compiled(session: nox.Session) -> None:
+    """The platform wheel, Kalter Schlag's search compiled by mypyc, tested as users get it.
+
+    The release builds such a wheel for each Python and system (``release.yml``): the mypyc
+    hook of pyproject.toml, turned on by ``HATCH_BUILD_HOOK_ENABLE_MYPYC``, compiles the
+    modules it names. Here one is built the same way (from the sdist, so that nothing is
+    compiled into the checkout), must be tagged for this platform and hold each of them
+    compiled, and is installed into this session's environment; then the tests of
+    :data:`COMPILED_TESTS` and the docstring examples of the solver run against it, from a
+    scratch directory, with ``CARDGAMES_COMPILED=1``: the package must import the compiled
+    modules, and the compiled search must solve positions exactly as its Python source does,
+    position for position.
+    """
+    session.install("build")
+    with tempfile.TemporaryDirectory(
+        prefix="cardgames-compiled-", ignore_cleanup_errors=True
+    ) as scratch:
+        work = pathlib.Path(scratch)
+        session.run(
+            "python",
+            "-m",
+            "build",
+            "--outdir",
+            str(work / "dist"),
+            ".",
+            env={"HATCH_BUILD_HOOK_ENABLE_MYPYC": "true"},
+        )
+        (built,) = (work / "dist").glob("*.whl")
+        if built.name.endswith("-py3-none-any.whl"):
+            session.error(f"{built.name} is a pure-Python wheel: nothing was compiled")
+        _check_wheel_files(session, built)
+        with zipfile.ZipFile(built) as archive:
+            names = archive.namelist()
+        for source in _compiled_sources():
+            module = source.removeprefix("src/").removesuffix(".py")
+            if not any(name.startswith(f"{module}.") and name != f"{module}.py" for name in names):
+                session.error(f"{built.name} lacks {module} compiled")
+        session.install(f"{built}[tests]", "pytest-xdist>=3.5")
+        shutil.copytree(
+            "tests",
+            work / "tests",
+            ignore=shutil.ignore_patterns("__pycache__", ".hypothesis", *REPOSITORY_TESTS),
+        )
+        shutil.copy2("pyproject.toml", work)
+        with session.chdir(work):
+            installed = _installed_package(session)
+            session.run(
+                "pytest",
+                "-p",
+                "no:cacheprovider",
+                "-n",
+                "2",
+                *COMPILED_TESTS,
+                str(installed / "kalter_schlag" / "_solver.py"),
+                *session.posargs,
+                env={"CARDGAMES_COMPILED": "1"},
+            )
+
+
 @nox.session
 def fingerprint(session: nox.Session) -> None:
     """The behaviour fingerprint of every game (``tests/test_fingerprint.py``), on two workers.
@@ -165,6 +236,13 @@ def browser(session: nox.Session) -> None:
         *session.posargs,
         env={"CARDGAMES_CHROMIUM": chromium},
     )
+
+
+def _compiled_sources() -> list[str]:
+    """Return the source files pyproject.toml's mypyc hook compiles."""
+    with pathlib.Path("pyproject.toml").open("rb") as project:
+        hooks = tomllib.load(project)["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]
+    return [str(source) for source in hooks["mypyc"]["include"]]
 
 
 def _check_wheel_files(session: nox.Session, built: pathlib.Path) -> None:

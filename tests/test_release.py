@@ -19,6 +19,8 @@ from typing import Any
 import pytest
 import yaml
 
+from cardgames import analysis
+
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 WORKFLOWS = ROOT / ".github" / "workflows"
 
@@ -154,13 +156,38 @@ def test_a_version_tag_runs_ci_then_one_build_then_trusted_publishing() -> None:
         step.get("uses", "").startswith("actions/upload-artifact") for step in _steps(jobs["build"])
     )
     publish = jobs["publish"]
-    assert publish["needs"] == "build"
+    assert publish["needs"] == ["build", "wheels"]
     assert publish["permissions"] == {"id-token": "write"}
     assert publish["environment"] == "pypi"
     uses = [step.get("uses", "") for step in _steps(publish)]
     assert uses[0].startswith("actions/download-artifact")
     assert uses[-1] == "pypa/gh-action-pypi-publish@release/v1"
     assert not any("run" in step for step in _steps(publish)), "publish builds nothing itself"
+
+
+def test_the_platform_wheels_compile_the_search_and_test_it() -> None:
+    wheels = _yaml(".github/workflows/release.yml")["jobs"]["wheels"]
+    assert wheels["needs"] == "ci"
+    assert sorted(system.split("-")[0] for system in wheels["strategy"]["matrix"]["os"]) == [
+        "macos",
+        "ubuntu",
+        "windows",
+    ]
+    (build,) = (
+        step for step in _steps(wheels) if step.get("uses", "").startswith("pypa/cibuildwheel")
+    )
+    options = build["env"]
+    pythons = [f"cp{python.replace('.', '')}-*" for python in _classifier_pythons()]
+    assert options["CIBW_BUILD"].split() == pythons
+    assert options["CIBW_ENVIRONMENT"] == "HATCH_BUILD_HOOK_ENABLE_MYPYC=true"
+    assert options["CIBW_TEST_ENVIRONMENT"] == "CARDGAMES_COMPILED=1"
+    tested = options["CIBW_TEST_COMMAND"].split()
+    assert "{project}/tests/test_kalter_schlag_compiled.py" in tested
+    hook = _pyproject()["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]["mypyc"]
+    assert hook["enable-by-default"] is False  # the sdist and `build` make the pure wheel
+    assert hook["include"] == [
+        f"src/{name.replace('.', '/')}.py" for name in analysis.COMPILED_MODULES
+    ]
 
 
 def test_the_tag_must_name_the_version_built() -> None:
