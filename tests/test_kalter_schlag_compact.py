@@ -35,7 +35,9 @@ def test_every_card_has_one_bit_and_its_points(order: PlainRankOrder) -> None:
     for _ in range(200):
         held = choose.sample(PACK, choose.randint(0, 32))
         mask = layout.hand(cards.mask_of(held))
-        assert layout.points_of(mask) == sum(scoring.POINTS[card.index] for card in held)
+        assert compact.points_of(layout.bytes_points, mask) == sum(
+            scoring.POINTS[card.index] for card in held
+        )
 
 
 @pytest.mark.parametrize("order", PLAIN_RANK_ORDERS)
@@ -79,5 +81,5 @@ def test_distinct_plays_the_strongest_card_of_each_run(order: PlainRankOrder) ->
         alive = layout.hand(cards.mask_of(alive_cards))
         playable = layout.hand(cards.mask_of(held))
         runs = _runs_by_hand(layout, playable, alive)
-        assert layout.distinct(playable, alive) == [run[0] for run in runs]
+        assert compact.distinct(layout.suits, playable, alive) == [run[0] for run in runs]
         assert layout.runs(playable, alive) == {card: run[0] for run in runs for card in run}

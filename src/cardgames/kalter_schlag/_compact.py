@@ -9,7 +9,7 @@ every jack is above every plain card, and each suit's bits rise with its cards' 
 
 :class:`Layout` holds, per plain rank order, the tables read in the search: where each card
 of the pack goes, each card's points and suit, the points of any set of cards, and for every
-suit the cards worth searching of a hand (:meth:`Layout.distinct`).
+suit the cards worth searching of a hand (:func:`distinct`).
 
 Example:
     >>> from cardgames import cards
@@ -67,7 +67,7 @@ class Layout:
             its suit's and the jacks.
         bytes_points: For each of the set's four bytes, the points of each value of the byte.
         suits: For each following suit, its lowest bit, its width, its full mask and its table
-            of distinct cards (see :meth:`distinct`).
+            of distinct cards (see :func:`distinct`).
         suit_of: For each one-bit set, its following suit's entry of ``suits``.
     """
 
@@ -128,45 +128,8 @@ class Layout:
             indices ^= low
         return held
 
-    def points_of(self, held: int) -> int:
-        """Return the card points of a bit set."""
-        table = self.bytes_points
-        return (
-            table[0][held & 255]
-            + table[1][held >> 8 & 255]
-            + table[2][held >> 16 & 255]
-            + table[3][held >> 24]
-        )
-
-    def distinct(self, playable: int, alive: int) -> list[int]:
-        """Return one card of each run of ``playable`` cards that nothing else separates.
-
-        Two cards of a suit worth the same points, with no ``alive`` card of another hand
-        between them, win and lose the same tricks, so the search plays one of them: the
-        strongest. The cards come suit by suit (clubs first, the jacks last), the strongest
-        first in each suit.
-
-        Args:
-            playable: The cards the seat may play, a subset of ``alive``.
-            alive: The cards still in play: every hand, and the card winning the trick.
-
-        Example:
-            >>> from cardgames import cards
-            >>> layout = LAYOUTS["ace_ten"]
-            >>> hand = layout.hand(cards.mask_of(cards.parse_cards("9♠ 8♠ 7♠ K♠")))
-            >>> alive = hand | layout.hand(cards.mask_of(cards.parse_cards("Q♠ 8♥")))
-            >>> [cards.CARDS[layout.index_of[bit]] for bit in layout.distinct(hand, alive)]
-            [Card.parse('K♠'), Card.parse('9♠')]
-        """
-        chosen: list[int] = []
-        for base, width, full, table in self.suits:
-            own = playable >> base & full
-            if own:
-                chosen.extend(table[(alive >> base & full) << width | own])
-        return chosen
-
     def runs(self, playable: int, alive: int) -> dict[int, int]:
-        """Return, for each ``playable`` card, the card :meth:`distinct` plays for its run.
+        """Return, for each ``playable`` card, the card :func:`distinct` plays for its run.
 
         Example:
             >>> from cardgames import cards
@@ -190,6 +153,50 @@ class Layout:
                 else:
                     run = -1
         return firsts
+
+
+def points_of(bytes_points: tuple[tuple[int, ...], ...], held: int) -> int:
+    """Return the card points of a bit set, by a layout's ``bytes_points``.
+
+    This and :func:`distinct` are functions of a layout's tables, not methods of
+    :class:`Layout`: compiled by mypyc, a call of a function is a plain C call, and one of an
+    attrs class's method a Python call (a sixth of a whole hand's solve).
+    """
+    return (
+        bytes_points[0][held & 255]
+        + bytes_points[1][held >> 8 & 255]
+        + bytes_points[2][held >> 16 & 255]
+        + bytes_points[3][held >> 24]
+    )
+
+
+def distinct(suits: tuple[SuitTable, ...], playable: int, alive: int) -> list[int]:
+    """Return one card of each run of ``playable`` cards that nothing else separates.
+
+    Two cards of a suit worth the same points, with no ``alive`` card of another hand
+    between them, win and lose the same tricks, so the search plays one of them: the
+    strongest. The cards come suit by suit (clubs first, the jacks last), the strongest
+    first in each suit.
+
+    Args:
+        suits: A layout's ``suits``.
+        playable: The cards the seat may play, a subset of ``alive``.
+        alive: The cards still in play: every hand, and the card winning the trick.
+
+    Example:
+        >>> from cardgames import cards
+        >>> layout = LAYOUTS["ace_ten"]
+        >>> hand = layout.hand(cards.mask_of(cards.parse_cards("9♠ 8♠ 7♠ K♠")))
+        >>> alive = hand | layout.hand(cards.mask_of(cards.parse_cards("Q♠ 8♥")))
+        >>> [cards.CARDS[layout.index_of[bit]] for bit in distinct(layout.suits, hand, alive)]
+        [Card.parse('K♠'), Card.parse('9♠')]
+    """
+    chosen: list[int] = []
+    for base, width, full, table in suits:
+        own = playable >> base & full
+        if own:
+            chosen.extend(table[(alive >> base & full) << width | own])
+    return chosen
 
 
 def _suit_of_position(at: int) -> int:

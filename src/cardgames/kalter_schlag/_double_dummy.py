@@ -80,6 +80,8 @@ class _Search(abc.ABC):
         self.card_points = layout.points
         self.suit_of = layout.suit_of
         self.wins = layout.wins
+        self.bytes_points = layout.bytes_points
+        self.suits = layout.suits
         self.root = root
         self.hands = [layout.hand(held) for held in state.hands]
         self.leader = state.leader
@@ -128,7 +130,7 @@ class _Search(abc.ABC):
     def kept(self, best: int, legal: tuple[Move, ...]) -> tuple[Move, ...]:
         """Return the root's ``legal`` moves whose value is ``best``, in their order.
 
-        Cards of one run (see :meth:`~cardgames.kalter_schlag._compact.Layout.distinct`) are
+        Cards of one run (see :func:`~cardgames.kalter_schlag._compact.distinct`) are
         worth the same, so one of each run is searched.
         """
         hand = self.hands[self.root]
@@ -274,7 +276,9 @@ class _Search(abc.ABC):
         he led his cheapest first); the others lead their dearest cards first.
         """
         hands = self.hands
-        chosen = self.layout.distinct(hands[leader], hands[0] | hands[1] | hands[2] | hands[3])
+        chosen = compact.distinct(
+            self.suits, hands[leader], hands[0] | hands[1] | hands[2] | hands[3]
+        )
         if maximise:
             chosen.sort(reverse=True)  # the strongest first: the jacks at the head
             jacks = sum(1 for card in chosen if card & compact.JACKS)
@@ -372,7 +376,9 @@ class _Search(abc.ABC):
         else:  # a void: any card, worked out once for each hand and cards alive
             chosen = self.discards.get((hand, alive), ())
             if not chosen:
-                chosen = self.discards[hand, alive] = tuple(self.layout.distinct(hand, alive))
+                chosen = self.discards[hand, alive] = tuple(
+                    compact.distinct(self.suits, hand, alive)
+                )
         if len(chosen) < 2:
             return chosen
         card_points = self.card_points
@@ -404,7 +410,9 @@ class _Search(abc.ABC):
             card = hands[seat]
             if card & wins and card > top:
                 top, winner = card, seat
-        return winner, self.layout.points_of(hands[0] | hands[1] | hands[2] | hands[3])
+        return winner, compact.points_of(
+            self.bytes_points, hands[0] | hands[1] | hands[2] | hands[3]
+        )
 
 
 class _Entry(_bounds.Bounds):
@@ -463,7 +471,7 @@ class _CardPoints(_Search):
         beta += taken
         hands = self.hands
         alive = hands[0] | hands[1] | hands[2] | hands[3]
-        left = -self.layout.points_of(alive)
+        left = -compact.points_of(self.bytes_points, alive)
         if beta <= left:
             return left - taken  # nothing is worse than taking everything left
         if not hands[winner] & (hands[winner] - 1):  # one card each: the last trick
@@ -518,7 +526,9 @@ class _Penalty(_Search):
         takers = self.takers
         points = self.points
         root = self.root
-        most = points[root] + self.layout.points_of(hands[0] | hands[1] | hands[2] | hands[3])
+        most = points[root] + compact.points_of(
+            self.bytes_points, hands[0] | hands[1] | hands[2] | hands[3]
+        )
         sweep = takers & (takers - 1) == 0 and not takers >> root & 1
         worst = -scoring.durchmarsch_penalty(doubles=self.doubles) if sweep else 0
         if any(points[seat] > most for seat in _SEATS if seat != root):
