@@ -94,8 +94,6 @@ class _Search(abc.ABC):
         self.doubles = len(state.doubles)
         self.table: dict[tuple[int, ...], _Entry] = {}
         """The positions at a trick's start searched: their bounds and their leads."""
-        self.discards: dict[tuple[int, int], tuple[int, ...]] = {}
-        """The distinct cards of a void hand, by the hand and the cards alive."""
         self.meter = _solving.meter()
 
     def value_of(self, best: int) -> int:
@@ -373,12 +371,8 @@ class _Search(abc.ABC):
         chosen: Sequence[int]
         if own:
             chosen = table[(alive >> base & full) << width | own]
-        else:  # a void: any card, worked out once for each hand and cards alive
-            chosen = self.discards.get((hand, alive), ())
-            if not chosen:
-                chosen = self.discards[hand, alive] = tuple(
-                    compact.distinct(self.suits, hand, alive)
-                )
+        else:  # a void: any card
+            chosen = compact.distinct(self.suits, hand, alive)
         if len(chosen) < 2:
             return chosen
         card_points = self.card_points
