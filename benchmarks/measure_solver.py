@@ -9,14 +9,22 @@ the call that reproduces them. ``--limit`` stops a solve after that many seconds
 deadline, as a search agent's): the median then counts an unfinished solve as the limit, and
 the line says how many finished.
 
-Each line is also kept in ``benchmarks/solver.json`` (``--output``), one entry per game and
-number of tricks left, with its date, the machine and the call: ``render_docs.py`` puts them
-on the Performance page beside the solver's targets.
+Each line is also kept in ``benchmarks/solver.json`` (``--output``), one entry per game,
+number of tricks left and build, with its date, the machine and the call: ``render_docs.py``
+puts them on the Performance page beside the solver's targets. The build is the package's as
+imported: ``"compiled"`` when Kalter Schlag's search is (:func:`cardgames.analysis.compiled`,
+a platform wheel's install), else ``"pure Python"``.
 
 Run from the repository root, with the package installed::
 
     python benchmarks/measure_solver.py [--deals 100] [--tricks 4 8] [--games kalter-schlag]
         [--limit 60] [--output benchmarks/solver.json]
+
+and for the compiled build, with a platform wheel built from the checkout and installed (nox's
+``compiled`` session leaves one installed in ``.nox/compiled``)::
+
+    HATCH_BUILD_HOOK_ENABLE_MYPYC=true python -m build --outdir dist .
+    pip install dist/python_cardgames-*-cp3*.whl
 """
 
 from __future__ import annotations
@@ -34,7 +42,7 @@ from typing import Any
 import timing
 
 import cardgames
-from cardgames import _solving
+from cardgames import _solving, analysis
 
 Solver = Callable[[Any], Any]
 
@@ -116,6 +124,7 @@ def main() -> None:
     parser.add_argument("--output", type=Path, default=DEFAULT_OUTPUT)
     arguments = parser.parse_args()
     kept = json.loads(arguments.output.read_text()) if arguments.output.exists() else {}
+    build = "compiled" if analysis.compiled() else "pure Python"
     for name in arguments.games:
         if _solver(name) is None:
             continue
@@ -127,13 +136,15 @@ def main() -> None:
                 f"--deals {arguments.deals}{limit}"
             )
             print(
-                f"{name}: {tricks_left} tricks left: median {median * 1000:.1f} ms, "
+                f"{name} ({build}): {tricks_left} tricks left: median {median * 1000:.1f} ms, "
                 f"worst {worst * 1000:.1f} ms CPU; {solved} of {arguments.deals} deals solved "
                 f"({command})"
             )
-            kept[f"{name}/{tricks_left}"] = {
+            suffix = "/compiled" if build == "compiled" else ""
+            kept[f"{name}/{tricks_left}{suffix}"] = {
                 "game": name,
                 "tricks_left": tricks_left,
+                "build": build,
                 "deals": arguments.deals,
                 "solved": solved,
                 "limit_seconds": arguments.limit,
