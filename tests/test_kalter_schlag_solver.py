@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import gc
 import random
 
 import pytest
 
-from cardgames import errors
+from cardgames import _solving, errors
 from cardgames import kalter_schlag as ks
 
 ENDINGS = 1000
@@ -75,3 +76,20 @@ def test_solve_refuses_what_is_not_a_hand_in_play() -> None:
         ks.solve(state, measure="tricks")  # type: ignore[arg-type]  # not a measure
     with pytest.raises(errors.RulesError):
         ks.solve("a state")  # type: ignore[arg-type]  # not a state
+
+
+def test_a_solve_pauses_the_garbage_collector_while_it_runs_only() -> None:
+    assert gc.isenabled()
+    for budget in ({"nodes": None}, {"nodes": 10}):
+        assert _solving.within(gc.isenabled, seconds=None, **budget) is False
+        assert gc.isenabled()
+    state = ks.apply(ks.new_game(seed=2), ks.Deal())
+    with pytest.raises(errors.BudgetSpentError):
+        ks.solve(state, nodes=1_000)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        ks.solve(_ending(random.Random(3)))
+        assert not gc.isenabled()  # paused before, paused after
+    finally:
+        gc.enable()

@@ -109,8 +109,9 @@ def collector_paused() -> Iterator[None]:
 
     A search keeps a table of up to millions of positions until it ends, and its other
     objects die young; it makes no reference cycles, so reference counting frees all of it
-    as usual. The collector would scan the growing table again and again: a quarter of a
-    whole Kalter Schlag hand's solve. The pause is the process's (the collector is global):
+    as usual. The collector would scan the growing table again and again: a quarter to a
+    third of a whole Kalter Schlag hand's solve. The pause is the process's (the collector is
+    global):
     another thread's cyclic garbage waits for the block's end; a collector paused before it
     stays paused.
     """

@@ -5,7 +5,9 @@ the value of the position under optimal play, for one seat in the game's own mea
 higher the better for that seat), and the seat to move's moves that keep it. Each game's
 ``worlds(view, rng)`` draws full states a seat could be in; a bot that solves a few of them and
 plays the move kept most often is the classic perfect-information Monte Carlo player.
-:func:`compiled` tells whether this installation runs Kalter Schlag's search compiled.
+:func:`compiled` tells whether this installation runs Kalter Schlag's search compiled. A
+``solve`` pauses Python's cyclic garbage collector while it searches, and restarts it after if
+it was running (the collector is the process's: another thread's cycles wait till then).
 
 Example:
     >>> import random
