@@ -112,12 +112,7 @@ def wheel(session: nox.Session) -> None:
         (built,) = (work / "dist").glob("*.whl")
         _check_wheel_files(session, built)
         session.install(f"{built}[tests,adapters,web,cluster]", "pytest-xdist>=3.5")
-        shutil.copytree(
-            "tests",
-            work / "tests",
-            ignore=shutil.ignore_patterns("__pycache__", ".hypothesis", *REPOSITORY_TESTS),
-        )
-        shutil.copy2("pyproject.toml", work)
+        _copy_tests(work)
         with session.chdir(work):
             installed = _installed_package(session)
             _check_versions(session, version=built.name.split("-")[1])
@@ -177,12 +172,7 @@ def compiled(session: nox.Session) -> None:
             if not any(name.startswith(f"{module}.") and name != f"{module}.py" for name in names):
                 session.error(f"{built.name} lacks {module} compiled")
         session.install(f"{built}[tests]", "pytest-xdist>=3.5")
-        shutil.copytree(
-            "tests",
-            work / "tests",
-            ignore=shutil.ignore_patterns("__pycache__", ".hypothesis", *REPOSITORY_TESTS),
-        )
-        shutil.copy2("pyproject.toml", work)
+        _copy_tests(work)
         with session.chdir(work):
             installed = _installed_package(session)
             session.run(
@@ -236,6 +226,16 @@ def browser(session: nox.Session) -> None:
         *session.posargs,
         env={"CARDGAMES_CHROMIUM": chromium},
     )
+
+
+def _copy_tests(work: pathlib.Path) -> None:
+    """Copy the tests of the installed package (not the repository's) and pyproject.toml."""
+    shutil.copytree(
+        "tests",
+        work / "tests",
+        ignore=shutil.ignore_patterns("__pycache__", ".hypothesis", *REPOSITORY_TESTS),
+    )
+    shutil.copy2("pyproject.toml", work)
 
 
 def _compiled_sources() -> list[str]:
