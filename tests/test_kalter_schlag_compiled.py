@@ -92,8 +92,9 @@ def test_the_modules_are_compiled_where_the_session_says() -> None:
 
 
 def test_the_compiled_search_is_the_source_search() -> None:
-    assert _run("--sources") == [_digest(), "False"]
-    assert _run() == [_digest(), str(os.environ.get("CARDGAMES_COMPILED") == "1")]
+    digest = _digest()
+    assert _run("--sources") == [digest, "False"]
+    assert _run() == [digest, str(os.environ.get("CARDGAMES_COMPILED") == "1")]
 
 
 def main() -> None:
